@@ -1,0 +1,57 @@
+import { ApiError } from "@/lib/api/errors";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON request body: JSON content type, at most 64 KiB (checked before and while
+ * reading), a JSON object at the top. An empty body is `undefined`; the endpoint decides whether
+ * that is allowed.
+ */
+export async function readJsonBody(headers: Headers, stream: ReadableStream<Uint8Array> | null): Promise<unknown> {
+  const declared = Number(headers.get("content-length") ?? "NaN");
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readLimited(stream);
+  if (text.trim() === "") return undefined;
+  const type = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new ApiError("100", "The request body must be JSON, sent with Content-Type: application/json.", {
+      content_type: type || "(none)",
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ApiError("100", "The request body is not valid JSON.", { reason: (e as Error).message });
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new ApiError("100", "The request body must be a JSON object.");
+  }
+  return value;
+}
+
+async function readLimited(stream: ReadableStream<Uint8Array> | null): Promise<string> {
+  if (!stream) return "";
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError("100", "The request body is not valid UTF-8.");
+  }
+}
+
+function tooLarge() {
+  return new ApiError("102", `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`, { limit_bytes: MAX_BODY_BYTES });
+}

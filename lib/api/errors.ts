@@ -1,0 +1,58 @@
+/**
+ * The one error type of the API and its code table (DESIGN section 4). Every non-2xx JSON
+ * response is `{code, message, details?}` built from an ApiError.
+ */
+export const ERROR_CODES = {
+  "100": { http: 400, title: "Malformed request" },
+  "101": { http: 400, title: "Validation failed" },
+  "102": { http: 413, title: "Request body too large" },
+  "110": { http: 401, title: "API key missing" },
+  "111": { http: 401, title: "API key invalid" },
+  "120": { http: 404, title: "Not found" },
+  "130": { http: 409, title: "Status does not allow this operation" },
+  "131": { http: 422, title: "Idempotency key reused" },
+  "132": { http: 409, title: "Idempotency key in flight" },
+  "140": { http: 429, title: "Rate limited" },
+  "150": { http: 422, title: "Payment product not enabled" },
+  "199": { http: 500, title: "Internal error" },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type ErrorBody = { code: ErrorCode; message: string; details?: Record<string, unknown> };
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+
+  get httpStatus(): number {
+    return ERROR_CODES[this.code].http;
+  }
+
+  toBody(): ErrorBody {
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+  }
+
+  static notFound(resource: string, id: string): ApiError {
+    return new ApiError("120", `No ${resource} with id ${JSON.stringify(id)}.`, { resource, id });
+  }
+
+  static validation(resource: string, invalidFields: Record<string, string>): ApiError {
+    const entries = Object.entries(invalidFields);
+    const [field, reason] = entries[0] ?? ["(body)", "invalid"];
+    const more = entries.length > 1 ? ` (and ${entries.length - 1} more)` : "";
+    return new ApiError("101", `The ${resource} is invalid: ${field || "(body)"}: ${reason}${more}.`, {
+      resource,
+      invalid_fields: invalidFields,
+    });
+  }
+}

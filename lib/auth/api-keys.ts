@@ -1,0 +1,47 @@
+import { createHash, randomInt } from "node:crypto";
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db/prisma";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const KEY_PATTERN = /^sk_test_[0-9A-Za-z]{32}$/;
+
+export type Auth = { organisationId: string; apiKeyId: string };
+
+/** A new key: `sk_test_` + 32 base62 characters (≈190 bits), uniformly drawn. */
+export function generateApiKey(): string {
+  let body = "";
+  for (let i = 0; i < 32; i++) body += BASE62[randomInt(62)];
+  return `sk_test_${body}`;
+}
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** The key from `apiKey: <key>` (as the original service) or `Authorization: Bearer <key>`. */
+export function apiKeyFromHeaders(headers: Headers): string | undefined {
+  const direct = headers.get("apikey")?.trim();
+  if (direct) return direct;
+  const authorization = headers.get("authorization")?.trim();
+  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+export async function authenticate(headers: Headers): Promise<Auth> {
+  const key = apiKeyFromHeaders(headers);
+  if (!key) {
+    throw new ApiError("110", "No API key: send it in the apiKey header (or Authorization: Bearer).");
+  }
+  if (!KEY_PATTERN.test(key)) throw invalidKey();
+  const found = await db().apiKey.findUnique({
+    where: { hash: hashApiKey(key) },
+    select: { id: true, organisationId: true, revokedAt: true },
+  });
+  if (!found || found.revokedAt) throw invalidKey();
+
+  return { organisationId: found.organisationId, apiKeyId: found.id };
+}
+
+function invalidKey() {
+  return new ApiError("111", "The API key is unknown or revoked.");
+}

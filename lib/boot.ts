@@ -1,0 +1,21 @@
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { ensureDemoMerchant } from "@/lib/merchants/demo-merchant";
+
+/** Runs once when the Next server process starts (instrumentation.ts). */
+export async function boot() {
+  const e = env();
+  const demo = await ensureDemoMerchant();
+  const lines = [
+    "",
+    "  Payrail is running (sandbox)",
+    `  API           ${e.BASE_URL}/v1`,
+    `  Health        ${e.BASE_URL}/health`,
+    `  Demo store    ${e.BASE_URL}/store`,
+    `  Demo API key  ${demo.api_key}`,
+    `  Demo profile  ${demo.payment_profile}`,
+    "",
+  ];
+  if (e.LOG_LEVEL !== "silent") process.stdout.write(`${lines.join("\n")}\n`);
+  log().debug({ organisation: demo.organisation }, "boot complete");
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db/prisma";
+import type { Customer, Prisma } from "@/lib/generated/prisma/client";
+import { isUuid, timestamp } from "@/lib/schemas/common";
+import type { CustomerCreate, CustomerObject } from "@/lib/schemas/customer";
+
+type Client = Prisma.TransactionClient | ReturnType<typeof db>;
+
+export type CreateCustomerOptions = { organisationId: string; input: CustomerCreate; client?: Client };
+
+export async function createCustomer({ organisationId, input, client = db() }: CreateCustomerOptions): Promise<Customer> {
+  // Naming another organisation is answered exactly like naming a missing one.
+  if (input.organisation !== undefined && input.organisation !== organisationId) {
+    throw ApiError.notFound("organisation", input.organisation);
+  }
+  const now = new Date();
+
+  return client.customer.create({
+    data: {
+      id: randomUUID(),
+      organisationId,
+      title: input.title ?? "",
+      gender: input.gender ?? "",
+      initials: input.initials ?? "",
+      firstName: input.first_name,
+      lastName: input.last_name,
+      dateOfBirth: input.date_of_birth ?? "",
+      emailAddress: input.email_address,
+      phoneNumber: input.phone_number ?? "",
+      faxNumber: input.fax_number ?? "",
+      streetAddress: input.street_address ?? "",
+      houseNumber: input.house_number ?? "",
+      houseNumberSuffix: input.house_number_suffix ?? "",
+      postalCode: input.postal_code ?? "",
+      city: input.city ?? "",
+      region: input.region ?? "",
+      countryCode: input.country_code ?? "",
+      socialSecurityNumber: input.social_security_number ?? "",
+      status: "unverified",
+      statusReason: "",
+      segment: "",
+      createdAt: now,
+      lastStatusUpdate: now,
+    },
+  });
+}
+
+export async function getCustomerOrThrow({ organisationId, id, client = db() }: { organisationId: string; id: string; client?: Client }): Promise<Customer> {
+  const customer = isUuid(id) ? await client.customer.findFirst({ where: { id, organisationId } }) : null;
+  if (!customer) throw ApiError.notFound("customer", id);
+
+  return customer;
+}
+
+export function serializeCustomer(c: Customer): CustomerObject {
+  return {
+    id: c.id,
+    organisation: c.organisationId,
+    title: c.title,
+    gender: c.gender,
+    initials: c.initials,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    date_of_birth: c.dateOfBirth,
+    email_address: c.emailAddress,
+    phone_number: c.phoneNumber,
+    fax_number: c.faxNumber,
+    street_address: c.streetAddress,
+    house_number: c.houseNumber,
+    house_number_suffix: c.houseNumberSuffix,
+    postal_code: c.postalCode,
+    city: c.city,
+    region: c.region,
+    country_code: c.countryCode,
+    social_security_number: c.socialSecurityNumber,
+    status: c.status,
+    status_reason: c.statusReason,
+    segment: c.segment,
+    created_at: timestamp(c.createdAt),
+    last_status_update: timestamp(c.lastStatusUpdate),
+  };
+}

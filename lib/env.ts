@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const ms = z.coerce.number().int().min(0);
+
+const EnvSchema = z.object({
+  /** `production` requires real secrets and forbids webhooks to private networks by default. */
+  APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.string().min(1, "DATABASE_URL is required (scripts/with-db.mjs sets it)"),
+  PAYRAIL_DATA_DIR: z.string().default(".data"),
+  AUTH_SECRET: z.string().min(32).optional(),
+  VAULT_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "VAULT_KEY must be 32 bytes, base64")
+    .optional(),
+  SETTLEMENT_DELAY_MS: ms.default(30_000),
+  APPROVAL_TTL_MS: ms.min(1).default(15 * 60_000),
+  DUMMY_UPDATE_DELAY_MS: ms.default(5_000),
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
+  WORKER_IN_PROCESS: bool.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = Omit<z.infer<typeof EnvSchema>, "BASE_URL" | "AUTH_SECRET" | "VAULT_KEY" | "WEBHOOK_ALLOW_PRIVATE_NETWORKS"> & {
+  BASE_URL: string;
+  AUTH_SECRET: string;
+  VAULT_KEY: string;
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: boolean;
+};
+
+let cached: Env | undefined;
+
+/** Every setting, validated once on first use (not at import, so `next build` needs none). */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const production = e.APP_ENV === "production";
+  if (production && (!e.AUTH_SECRET || !e.VAULT_KEY)) {
+    throw new Error("Invalid configuration: AUTH_SECRET and VAULT_KEY must be set when APP_ENV=production");
+  }
+  const secrets = production ? undefined : developmentSecrets(e.PAYRAIL_DATA_DIR);
+  cached = {
+    ...e,
+    BASE_URL: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    AUTH_SECRET: e.AUTH_SECRET ?? secrets!.AUTH_SECRET,
+    VAULT_KEY: e.VAULT_KEY ?? secrets!.VAULT_KEY,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? !production,
+  };
+  return cached;
+}
+
+/** Outside production, missing secrets are generated once and kept in the data folder. */
+function developmentSecrets(dataDir: string): { AUTH_SECRET: string; VAULT_KEY: string } {
+  const file = path.resolve(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const secrets = {
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    VAULT_KEY: randomBytes(32).toString("base64"),
+  };
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+  } catch {
+    // Another process wrote it first: use theirs.
+    return JSON.parse(readFileSync(file, "utf8"));
+  }
+  return secrets;
+}
+
+/** For tests: forget the cached settings. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,43 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { z } from "zod";
+import { parseInput } from "@/lib/api/validate";
+import { generateApiKey, hashApiKey } from "@/lib/auth/api-keys";
+import { db } from "@/lib/db/prisma";
+import { text } from "@/lib/schemas/common";
+
+export const MerchantCreateSchema = z.strictObject({
+  name: text(100).min(1, "Required"),
+  webhook_url: z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048).optional(),
+});
+
+export type CreatedMerchant = {
+  organisation: string;
+  payment_profile: string;
+  api_key: string;
+  webhook_secret: string;
+};
+
+/** `whsec_` + base64 of 24 random bytes (Standard Webhooks secret format). */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64")}`;
+}
+
+/** Creates an organisation with one payment profile and one API key (shown only here). */
+export async function createMerchant(input: z.input<typeof MerchantCreateSchema>): Promise<CreatedMerchant> {
+  const { name, webhook_url } = parseInput(MerchantCreateSchema, input, "merchant");
+  const apiKey = generateApiKey();
+  const webhookSecret = generateWebhookSecret();
+  const organisationId = randomUUID();
+  const profileId = randomUUID();
+  await db().$transaction([
+    db().organisation.create({ data: { id: organisationId, name } }),
+    db().paymentProfile.create({
+      data: { id: profileId, organisationId, name: "Default", webhookTransactionUpdate: webhook_url ?? "", webhookSecret },
+    }),
+    db().apiKey.create({
+      data: { id: randomUUID(), organisationId, hash: hashApiKey(apiKey), hint: apiKey.slice(0, 12), name: "Default" },
+    }),
+  ]);
+
+  return { organisation: organisationId, payment_profile: profileId, api_key: apiKey, webhook_secret: webhookSecret };
+}

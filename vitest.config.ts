@@ -6,5 +6,6 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    env: { LOG_LEVEL: "silent" },
   },
 });

@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_DEPTH = 32;
 
 /**
  * Reads a JSON request body: JSON content type, at most 64 KiB (checked before and while
@@ -27,7 +28,29 @@ export async function readJsonBody(headers: Headers, stream: ReadableStream<Uint
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ApiError("100", "The request body must be a JSON object.");
   }
+  const unstorable = findUnstorableStrings(value);
+  if (Object.keys(unstorable).length) throw ApiError.validation("request", unstorable);
+
   return value;
+}
+
+/**
+ * JSON allows strings that no database text column takes: NUL characters and lone UTF-16
+ * surrogates (`"\ud800"`). They are refused for every endpoint here, by field path.
+ */
+export function findUnstorableStrings(value: unknown, path: string[] = [], found: Record<string, string> = {}): Record<string, string> {
+  const bad = (s: string) => s.includes("\u0000") || !s.isWellFormed();
+  if (path.length > MAX_DEPTH) {
+    found[path.slice(0, MAX_DEPTH).join(".")] = `Nested more than ${MAX_DEPTH} levels deep`;
+  } else if (typeof value === "string") {
+    if (bad(value)) found[path.join(".") || "(body)"] = "Contains a NUL character or invalid Unicode";
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (bad(k)) found[[...path, "(key)"].join(".")] = "Field name contains a NUL character or invalid Unicode";
+      else findUnstorableStrings(v, [...path, k], found);
+    }
+  }
+  return found;
 }
 
 async function readLimited(stream: ReadableStream<Uint8Array> | null): Promise<string> {

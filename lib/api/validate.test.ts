@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { invalidFields, parseInput } from "@/lib/api/validate";
+
+const Schema = z.strictObject({
+  name: z.string(),
+  details: z.strictObject({ issuer: z.string(), amount: z.number().int().min(1) }),
+});
+
+describe("validation errors", () => {
+  it("names each field by its dotted path, Required for missing, Unknown field for extras", () => {
+    const r = Schema.safeParse({ details: { amount: 0, extra: true }, other: 1 });
+    expect(r.success).toBe(false);
+    expect(invalidFields(r.error!)).toStrictEqual({
+      name: "Required",
+      "details.issuer": "Required",
+      "details.amount": expect.stringContaining(">=1"),
+      "details.extra": "Unknown field",
+      other: "Unknown field",
+    });
+  });
+
+  it("prefixes paths (details of a product are validated on their own)", () => {
+    const r = z.strictObject({ issuer: z.string() }).safeParse({});
+    expect(invalidFields(r.error!, "details")).toStrictEqual({ "details.issuer": "Required" });
+  });
+
+  it("parseInput returns the data or throws 101", () => {
+    expect(parseInput(z.object({ a: z.string() }), { a: "x" }, "thing")).toStrictEqual({ a: "x" });
+    try {
+      parseInput(Schema, null, "thing");
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ApiError);
+      expect((e as ApiError).code).toBe("101");
+      expect((e as ApiError).details?.resource).toBe("thing");
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import type { z } from "zod";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TransactionStatus } from "@/lib/transactions/statuses";
+
+export const PRODUCTS = [
+  "card",
+  "mobile_wallet_a",
+  "mobile_wallet_b",
+  "debit_card_redirect",
+  "instalment_credit",
+  "dummy",
+  "direct_debit",
+  "finance_provider",
+  "bank_selection",
+  "bnpl",
+  "online_wallet",
+  "prepaid_voucher",
+  "instant_payment",
+  "sepa",
+  "instant_transfer",
+  "bank_initiated",
+] as const;
+
+export type ProductId = (typeof PRODUCTS)[number];
+
+/** Which hosted sandbox page the shopper sees at `approval_url` (app/pay/). */
+export type ApprovalPage =
+  | "card"
+  | "bank_selection"
+  | "bank_login"
+  | "sepa_mandate"
+  | "wallet_login"
+  | "voucher"
+  | "pix"
+  | "dummy"
+  | "approve_decline";
+
+/** What a processor knows about the transaction being started. */
+export type StartInput<D> = {
+  /** The product's details, already parsed by `detailsSchema`. */
+  details: D;
+  transactionId: string;
+  organisationId: string;
+  customerId: string;
+  /** Minor units (EUR cents). */
+  amount: number;
+  /** Database client inside the start's database transaction (for mandates, card tokens, ...). */
+  client: Prisma.TransactionClient;
+  now: Date;
+};
+
+export type StartResult = {
+  /**
+   * The status the start leaves the transaction in: INITIATED when the shopper must act at
+   * `approval_url` (`needsApproval: true`), otherwise the outcome of the server-to-server charge.
+   */
+  status: TransactionStatus;
+  statusReason?: string;
+  needsApproval: boolean;
+  /**
+   * `details` as stored and returned: the request's details minus secrets (a CVC never), plus
+   * anything the product adds (`mandate_reused`, ...). `approval_url` is added by the caller.
+   */
+  details: Record<string, unknown>;
+  /** Extra top-level response fields (instant_transfer: `payment_product_type`, `processor`). */
+  extraFields?: Record<string, string>;
+  /** A later status change to schedule (dummy `dummy_outcome_update`), relative to the start. */
+  followUp?: { status: TransactionStatus; reason?: string };
+};
+
+/** A shopper's decision on a hosted page, as the page posts it. */
+export type OutcomeInput = {
+  outcome: string;
+  /** The page's form fields (issuer, voucher PIN, bank login, ...), already strings. */
+  form: Record<string, string>;
+  details: Record<string, unknown>;
+  amount: number;
+  organisationId: string;
+  customerId: string;
+  client: Prisma.TransactionClient;
+  now: Date;
+};
+
+export type OutcomeResult = {
+  status: TransactionStatus;
+  statusReason?: string;
+  /** Fields merged into the stored details (instant_transfer's `sender`, ...). */
+  details?: Record<string, unknown>;
+};
+
+/**
+ * One payment product. Everything product-specific lives in its module behind this interface:
+ * the `details` schema (the spec's field names), what starting a transaction does, which hosted
+ * page the shopper sees, and how each outcome of that page maps to a status.
+ */
+export type Processor<S extends z.ZodType = z.ZodType> = {
+  readonly product: ProductId;
+  /** Human name for pages and docs ("SEPA Direct Debit", ...). */
+  readonly label: string;
+  /** zod schema of `details` (strict: unknown fields are errors). */
+  readonly detailsSchema: S;
+  /** The hosted page used when `start` answers `needsApproval`, or null for server-to-server only products. */
+  readonly approvalPage: ApprovalPage | null;
+  /** Normalises and validates `dynamic_descriptor` for this product; returns the stored value or throws ApiError 101. */
+  normalizeDescriptor?(descriptor: string): string;
+  /** Starts a transaction. Throws ApiError (101/120) for input that is valid JSON but not acceptable. */
+  start(input: StartInput<z.output<S>>): Promise<StartResult>;
+  /** Applies a shopper's decision from the hosted page. Throws ApiError 101 for an outcome the page does not offer. */
+  applyOutcome?(input: OutcomeInput): Promise<OutcomeResult>;
+};

@@ -1,7 +1,11 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+const fastPort = port + 1;
 const baseURL = `http://localhost:${port}`;
+
+/** Timer settings of the fast server (see e2e/fixtures.ts FAST_URL). */
+export const FAST_TIMERS = { APPROVAL_TTL_MS: "4000", SETTLEMENT_DELAY_MS: "1500", DUMMY_UPDATE_DELAY_MS: "1000", REFUND_DELAY_MS: "500" };
 const executablePath = process.env.CHROMIUM_PATH || undefined;
 
 export default defineConfig({
@@ -27,14 +31,22 @@ export default defineConfig({
     { name: "api", testDir: "e2e/api" },
     { name: "browser", testDir: "e2e/browser", use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } },
   ],
-  webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
-    url: `${baseURL}/health`,
+  // Two servers on one database: the main one with realistic sandbox timers, and a "fast" one
+  // whose transactions get short timers (expiry, settlement, dummy updates, refunds) for the timer
+  // tests (run_at is fixed when a job is scheduled, so either server's worker may run it).
+  webServer: [server(port, {}), server(fastPort, FAST_TIMERS)],
+});
+
+function server(p: number, extraEnv: Record<string, string>) {
+  const url = `http://localhost:${p}`;
+  return {
+    command: `node node_modules/next/dist/bin/next start -p ${p}`,
+    url: `${url}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { PORT: String(port), BASE_URL: baseURL, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-  },
-});
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    env: { PORT: String(p), BASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", WEBHOOK_RETRY_SCALE: "0.001", ...extraEnv },
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+  };
+}

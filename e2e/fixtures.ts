@@ -84,3 +84,17 @@ export function customerBody(overrides: Record<string, unknown> = {}) {
 
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The second server under test, whose transactions get short timers (playwright.config.ts). */
+export const FAST_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+
+/** Polls `fn` until it returns a truthy value (timers, webhooks). */
+export async function eventually<T>(fn: () => Promise<T | undefined | false>, { timeout = 15_000, interval = 200 } = {}): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}

@@ -1,10 +1,12 @@
 import { env } from "@/lib/env";
+import { startWorker } from "@/lib/jobs/worker";
 import { log } from "@/lib/log";
 import { ensureDemoMerchant } from "@/lib/merchants/demo-merchant";
 
 /** Runs once when the Next server process starts (instrumentation.ts). */
 export async function boot() {
   const e = env();
+  if (e.WORKER_IN_PROCESS) await startWorker();
   const demo = await ensureDemoMerchant();
   const lines = [
     "",

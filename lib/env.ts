@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   SETTLEMENT_DELAY_MS: ms.default(30_000),
   APPROVAL_TTL_MS: ms.min(1).default(15 * 60_000),
   DUMMY_UPDATE_DELAY_MS: ms.default(5_000),
+  REFUND_DELAY_MS: ms.default(2_000),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
   WORKER_IN_PROCESS: bool.default(true),

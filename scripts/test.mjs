@@ -14,13 +14,13 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 process.chdir(root);
 const only = process.argv[2]; // optional: "unit" or "e2e", then Playwright arguments
 const bin = (name) => path.join(root, "node_modules/.bin", name);
-const dataDir = path.join(root, ".data/test");
+const dataDir = path.resolve(root, process.env.PAYRAIL_TEST_DATA_DIR ?? ".data/test");
 
 Object.assign(process.env, {
   NEXT_TELEMETRY_DISABLED: "1",
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
   PAYRAIL_DATA_DIR: dataDir,
-  NEXT_DIST_DIR: ".next-test",
+  NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-test",
   APP_ENV: process.env.APP_ENV ?? "test",
 });
 

@@ -86,6 +86,8 @@ export type OutcomeResult = {
   statusReason?: string;
   /** Fields merged into the stored details (instant_transfer's `sender`, ...). */
   details?: Record<string, unknown>;
+  /** A later status change to schedule (dummy `dummy_outcome_update`), relative to this outcome. */
+  followUp?: { status: TransactionStatus; reason?: string };
 };
 
 /**
@@ -101,10 +103,14 @@ export type Processor<S extends z.ZodType = z.ZodType> = {
   readonly detailsSchema: S;
   /** The hosted page used when `start` answers `needsApproval`, or null for server-to-server only products. */
   readonly approvalPage: ApprovalPage | null;
+  /** dummy only: its start and outcomes may set any status directly, not only those the transition table allows from the current one. */
+  readonly setsStatusDirectly?: boolean;
   /** Normalises and validates `dynamic_descriptor` for this product; returns the stored value or throws ApiError 101. */
   normalizeDescriptor?(descriptor: string): string;
   /** Starts a transaction. Throws ApiError (101/120) for input that is valid JSON but not acceptable. */
   start(input: StartInput<z.output<S>>): Promise<StartResult>;
+  /** Sandbox days a SETTLEMENT_REQUESTED transaction waits before it settles (default 1; SEPA waits for its due date). One sandbox day is SETTLEMENT_DELAY_MS. */
+  settlementWaitDays?(details: Record<string, unknown>, now: Date): number;
   /** Applies a shopper's decision from the hosted page. Throws ApiError 101 for an outcome the page does not offer. */
   applyOutcome?(input: OutcomeInput): Promise<OutcomeResult>;
 };

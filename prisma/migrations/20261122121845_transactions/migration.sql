@@ -13,6 +13,7 @@ CREATE TABLE "transactions" (
     "merchantReference" TEXT NOT NULL DEFAULT '',
     "webhookUrl" TEXT NOT NULL DEFAULT '',
     "details" JSONB NOT NULL,
+    "extraFields" JSONB NOT NULL DEFAULT '{}',
     "status" TEXT NOT NULL,
     "statusReason" TEXT NOT NULL DEFAULT '',
     "createdAt" TIMESTAMP(3) NOT NULL,

@@ -1,0 +1,4 @@
+import { cancelEndpoint } from "@/lib/api/endpoints/transactions";
+import { route } from "@/lib/api/next";
+
+export const POST = route(cancelEndpoint);

@@ -1,0 +1,4 @@
+import { historyEndpoint } from "@/lib/api/endpoints/transactions";
+import { route } from "@/lib/api/next";
+
+export const GET = route(historyEndpoint);

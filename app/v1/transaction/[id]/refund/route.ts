@@ -1,0 +1,4 @@
+import { refundEndpoint } from "@/lib/api/endpoints/transactions";
+import { route } from "@/lib/api/next";
+
+export const POST = route(refundEndpoint);

@@ -1,0 +1,82 @@
+import { endpoint } from "@/lib/api/endpoint";
+import { parseInput } from "@/lib/api/validate";
+import { CaptureSchema, EmptySchema, RefundCreateSchema, TransactionListQuerySchema } from "@/lib/schemas/transaction";
+import { cancelTransaction, captureTransaction, listRefunds, refundTransaction, voidTransaction } from "@/lib/transactions/operations";
+import { getHistoryOrThrow, getTransactionOrThrow, getTransactionStatusOrThrow, listTransactions } from "@/lib/transactions/queries";
+import { serializeCheckoutSuccess, serializeHistory, serializeRefund, serializeTransaction } from "@/lib/transactions/serialize";
+import { startTransaction } from "@/lib/transactions/start-transaction";
+
+// POST /v1/transaction/start – Start a transaction
+export const startTransactionEndpoint = endpoint({ body: "required" }, async ({ body, auth }) => {
+  const t = await startTransaction({ organisationId: auth.organisationId, body });
+
+  return { status: 201, body: serializeTransaction(t) };
+});
+
+// GET /v1/transaction/<id> – The full transaction object
+export const getTransactionEndpoint = endpoint({}, async ({ params, auth }) => {
+  const t = await getTransactionOrThrow({ organisationId: auth.organisationId, id: params.id });
+
+  return { status: 200, body: serializeTransaction(t) };
+});
+
+// GET /v1/transaction/<id>/checkoutsuccess – {status, status_reason, success}
+export const checkoutSuccessEndpoint = endpoint({}, async ({ params, auth }) => {
+  const t = await getTransactionStatusOrThrow({ organisationId: auth.organisationId, id: params.id });
+
+  return { status: 200, body: serializeCheckoutSuccess(t) };
+});
+
+// GET /v1/transaction/<id>/history – Every status change, oldest first
+export const historyEndpoint = endpoint({}, async ({ params, auth }) => {
+  const rows = await getHistoryOrThrow({ organisationId: auth.organisationId, id: params.id });
+
+  return { status: 200, body: { data: rows.map(serializeHistory) } };
+});
+
+// GET /v1/transaction – List, newest first, filtered, cursor-paginated
+export const listTransactionsEndpoint = endpoint({}, async ({ query, auth }) => {
+  const q = parseInput(TransactionListQuerySchema, Object.fromEntries(query), "transaction_list");
+  const page = await listTransactions(auth.organisationId, q);
+
+  return { status: 200, body: { data: page.rows.map(serializeTransaction), has_more: page.hasMore, next_cursor: page.nextCursor } };
+});
+
+// POST /v1/transaction/<id>/capture – AUTHORIZED → SETTLEMENT_REQUESTED
+export const captureEndpoint = endpoint({ body: "optional" }, async ({ params, body, auth }) => {
+  const { amount } = parseInput(CaptureSchema, body, "capture");
+  const t = await captureTransaction({ organisationId: auth.organisationId, id: params.id, amount });
+
+  return { status: 200, body: serializeTransaction(t) };
+});
+
+// POST /v1/transaction/<id>/void – AUTHORIZED → AUTHORIZATION_VOIDED
+export const voidEndpoint = endpoint({ body: "optional" }, async ({ params, body, auth }) => {
+  parseInput(EmptySchema, body, "void");
+  const t = await voidTransaction({ organisationId: auth.organisationId, id: params.id });
+
+  return { status: 200, body: serializeTransaction(t) };
+});
+
+// POST /v1/transaction/<id>/cancel – SETTLEMENT_REQUESTED → CANCELLED
+export const cancelEndpoint = endpoint({ body: "optional" }, async ({ params, body, auth }) => {
+  parseInput(EmptySchema, body, "cancel");
+  const t = await cancelTransaction({ organisationId: auth.organisationId, id: params.id });
+
+  return { status: 200, body: serializeTransaction(t) };
+});
+
+// POST /v1/transaction/<id>/refund – Refund (part of) a settled transaction
+export const refundEndpoint = endpoint({ body: "required" }, async ({ params, body, auth }) => {
+  const input = parseInput(RefundCreateSchema, body, "refund");
+  const refund = await refundTransaction({ organisationId: auth.organisationId, id: params.id, ...input });
+
+  return { status: 201, body: serializeRefund(refund) };
+});
+
+// GET /v1/transaction/<id>/refunds – The transaction's refunds, oldest first
+export const listRefundsEndpoint = endpoint({}, async ({ params, auth }) => {
+  const refunds = await listRefunds({ organisationId: auth.organisationId, id: params.id });
+
+  return { status: 200, body: { data: refunds.map(serializeRefund) } };
+});

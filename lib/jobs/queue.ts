@@ -1,0 +1,40 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * Job names and payloads. Jobs are added with graphile-worker's SQL `add_job` on the caller's
+ * database client, so a job scheduled by a status change commits (or rolls back) with it: a
+ * process that dies after the commit loses nothing, one that dies before it leaves no orphan job.
+ */
+export type JobPayloads = {
+  expire_approval: { transactionId: string };
+  settle: { transactionId: string };
+  dummy_update: { transactionId: string; status: string; reason?: string };
+  process_refund: { refundId: string };
+  deliver_webhook: { eventId: string };
+};
+export type JobName = keyof JobPayloads;
+
+export type AddJobOptions = {
+  runAt?: Date;
+  /** A job with the same key replaces the pending one (no duplicate timers). */
+  jobKey?: string;
+  maxAttempts?: number;
+  /** Jobs in one queue run one at a time, in order. */
+  queue?: string;
+};
+
+export async function addJob<N extends JobName>(
+  client: Prisma.TransactionClient,
+  name: N,
+  payload: JobPayloads[N],
+  opts: AddJobOptions = {},
+): Promise<void> {
+  await client.$executeRaw`select graphile_worker.add_job(
+    ${name}::text,
+    ${JSON.stringify(payload)}::json,
+    queue_name => ${opts.queue ?? null}::text,
+    run_at => ${opts.runAt ?? null}::timestamptz,
+    max_attempts => ${opts.maxAttempts ?? 10}::int,
+    job_key => ${opts.jobKey ?? null}::text
+  )`;
+}

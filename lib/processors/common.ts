@@ -1,0 +1,106 @@
+import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { text } from "@/lib/schemas/common";
+import type { TransactionStatus } from "@/lib/transactions/statuses";
+import type { OutcomeResult, Processor } from "@/lib/processors/types";
+
+// Lets `start` infer its details type from `detailsSchema`.
+export const defineProcessor = <S extends z.ZodType>(processor: Processor<S>): Processor<S> => processor;
+
+const MERCHANT_DATA_MAX = 1024;
+
+export const commonDetails = {
+  checkout_id: text(255).optional(),
+  merchant_data: z
+    .record(z.string(), z.string("Values must be strings"))
+    .refine((v) => JSON.stringify(v).length <= MERCHANT_DATA_MAX, `At most ${MERCHANT_DATA_MAX} characters as JSON`)
+    .optional(),
+};
+
+export const redirectUrl = z
+  .url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" })
+  .max(2048, "At most 2048 characters")
+  .optional();
+
+export const captureNow = z.boolean().default(true);
+
+// zod's own enum message does not name the values; a missing value says "Required" like any other field.
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined ? "Required" : `Expected one of: ${values.join(", ")}`) });
+
+export function requireRedirectUrl(details: { redirect_url?: string }): void {
+  if (!details.redirect_url) {
+    throw ApiError.validation("transaction", { "details.redirect_url": "Required when the shopper must approve the payment" });
+  }
+}
+
+export type ChargeResult = { status: TransactionStatus; statusReason: string };
+
+// Magic amounts (ending in 51/52/53) let merchants reach the unhappy paths of a server-to-server charge.
+export function sandboxChargeStatus(amount: number, captureNow: boolean): ChargeResult {
+  switch (amount % 100) {
+    case 51:
+      return { status: "DECLINED", statusReason: "Declined by the sandbox processor (amount ending in 51)" };
+    case 52:
+      return { status: "FAILED", statusReason: "Processing error in the sandbox (amount ending in 52)" };
+    case 53:
+      return { status: "UNKNOWN", statusReason: "Status unknown in the sandbox (amount ending in 53)" };
+    default:
+      return { status: captureNow ? "SETTLEMENT_REQUESTED" : "AUTHORIZED", statusReason: "" };
+  }
+}
+
+export const unknownOutcome = () => ApiError.validation("outcome", { outcome: "Unknown outcome" });
+
+export function standardOutcome(outcome: string, captureNow: boolean): OutcomeResult {
+  switch (outcome) {
+    case "approve":
+      return { status: captureNow ? "SETTLEMENT_REQUESTED" : "AUTHORIZED", statusReason: "Approved on the sandbox page" };
+    case "decline":
+      return { status: "DECLINED", statusReason: "Declined on the sandbox page" };
+    case "cancel":
+      return { status: "CANCELLED", statusReason: "Cancelled by the shopper" };
+    case "fail":
+      return { status: "FAILED", statusReason: "Failed on the sandbox page" };
+    default:
+      throw unknownOutcome();
+  }
+}
+
+// Stored details were parsed with the default, so only an explicit false means authorise only.
+export const storedCaptureNow = (details: Record<string, unknown>) => details.capture_now !== false;
+
+const withoutUndefined = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutUndefined);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, withoutUndefined(v)]),
+    );
+  }
+  return value;
+};
+
+// Optional fields parse to undefined; they must not reach the Json column or the response as keys.
+export function storedDetails(
+  details: object,
+  { omit = [], add = {} }: { omit?: readonly string[]; add?: Record<string, unknown> } = {},
+): Record<string, unknown> {
+  const kept = Object.fromEntries(Object.entries(details).filter(([key]) => !omit.includes(key)));
+  return withoutUndefined({ ...kept, ...add }) as Record<string, unknown>;
+}
+
+export function awaitApproval(
+  details: { redirect_url?: string },
+  stored: Record<string, unknown> = storedDetails(details),
+): { status: "INITIATED"; needsApproval: true; details: Record<string, unknown> } {
+  requireRedirectUrl(details);
+  return { status: "INITIATED", needsApproval: true, details: stored };
+}
+
+export function normalizeIban(input: string): string | null {
+  const iban = electronicFormatIBAN(input.replace(/\s/g, ""));
+  return iban && isValidIBAN(iban) ? iban : null;
+}

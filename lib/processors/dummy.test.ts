@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { dummyProcessor } from "@/lib/processors/dummy";
+import { apiError, detailsErrors, invalidOf, outcomeWith, startWith } from "@/lib/processors/test-support";
+import { canTransition, STATUSES } from "@/lib/transactions/statuses";
+
+const redirect_url = "https://shop.example/return";
+
+describe("dummy details", () => {
+  it("accepts any status but INITIATED as dummy_outcome and dummy_outcome_update", () => {
+    for (const status of STATUSES.filter((s) => s !== "INITIATED")) {
+      expect(detailsErrors(dummyProcessor, { dummy_outcome: status })).toBeNull();
+      expect(detailsErrors(dummyProcessor, { redirect_url, dummy_outcome_update: status })).toBeNull();
+    }
+    for (const bad of ["INITIATED", "settlement_requested", "PAID", 1]) {
+      expect(detailsErrors(dummyProcessor, { dummy_outcome: bad })).toHaveProperty(["details.dummy_outcome"]);
+      expect(detailsErrors(dummyProcessor, { dummy_outcome_update: bad })).toHaveProperty(["details.dummy_outcome_update"]);
+    }
+  });
+
+  it("refuses a dummy_outcome_update that cannot follow dummy_outcome", () => {
+    expect(detailsErrors(dummyProcessor, { dummy_outcome: "DECLINED", dummy_outcome_update: "SETTLEMENT_COMPLETED" })).toEqual({
+      "details.dummy_outcome_update": "Cannot follow DECLINED",
+    });
+    expect(detailsErrors(dummyProcessor, { dummy_outcome: "SETTLEMENT_REQUESTED", dummy_outcome_update: "SETTLEMENT_COMPLETED" })).toBeNull();
+  });
+});
+
+describe("dummy start", () => {
+  it("with dummy_outcome sets that status directly, without approval", async () => {
+    for (const status of ["SETTLEMENT_REQUESTED", "DECLINED", "UNKNOWN", "SETTLEMENT_COMPLETED", "PENDING"] as const) {
+      const result = await startWith(dummyProcessor, { dummy_outcome: status });
+      expect(result).toEqual({ status, statusReason: "Set by dummy_outcome", needsApproval: false, details: { dummy_outcome: status } });
+    }
+    expect(dummyProcessor.setsStatusDirectly).toBe(true);
+  });
+
+  it("schedules dummy_outcome_update as a follow-up", async () => {
+    const result = await startWith(dummyProcessor, { dummy_outcome: "PENDING", dummy_outcome_update: "SETTLEMENT_REQUESTED" });
+    expect(result.status).toBe("PENDING");
+    expect(result.followUp).toEqual({ status: "SETTLEMENT_REQUESTED", reason: "Set by dummy_outcome_update" });
+  });
+
+  it("answers 101 for an illegal follow-up even if called with unchecked details", async () => {
+    const error = await apiError(() =>
+      dummyProcessor.start({
+        details: { dummy_outcome: "FAILED", dummy_outcome_update: "SETTLEMENT_COMPLETED" } as never,
+        transactionId: "t",
+        organisationId: "o",
+        customerId: "c",
+        amount: 1,
+        client: undefined as never,
+        now: new Date(),
+      }),
+    );
+    expect(invalidOf(error)).toEqual({ "details.dummy_outcome_update": "Cannot follow FAILED" });
+  });
+
+  it("without dummy_outcome waits for the dummy page and needs redirect_url", async () => {
+    const result = await startWith(dummyProcessor, { redirect_url, dummy_outcome_update: "SETTLEMENT_COMPLETED" });
+    expect(result).toMatchObject({ status: "INITIATED", needsApproval: true });
+    expect(result.followUp).toBeUndefined();
+    expect(dummyProcessor.approvalPage).toBe("dummy");
+    const error = await apiError(() => startWith(dummyProcessor, {}));
+    expect(invalidOf(error)).toEqual({ "details.redirect_url": "Required when the shopper must approve the payment" });
+  });
+});
+
+describe("dummy page outcomes", () => {
+  it("sets the picked status", async () => {
+    for (const status of STATUSES.filter((s) => s !== "INITIATED" && s !== "IN_PROGRESS")) {
+      const result = await outcomeWith(dummyProcessor, { outcome: status });
+      expect(result).toEqual({ status, statusReason: "Picked on the dummy page" });
+    }
+  });
+
+  it("refuses INITIATED, IN_PROGRESS and anything that is not a status", async () => {
+    for (const outcome of ["INITIATED", "IN_PROGRESS", "approve", "declined", ""]) {
+      const error = await apiError(() => outcomeWith(dummyProcessor, { outcome }));
+      expect(invalidOf(error)).toEqual({ outcome: "Unknown outcome" });
+    }
+  });
+
+  it("adds the follow-up only when dummy_outcome_update can follow the picked status", async () => {
+    const details = { dummy_outcome_update: "SETTLEMENT_COMPLETED" };
+    for (const outcome of ["SETTLEMENT_REQUESTED", "DECLINED", "UNKNOWN", "AUTHORIZED"] as const) {
+      const result = await outcomeWith(dummyProcessor, { outcome, details });
+      if (canTransition(outcome, "SETTLEMENT_COMPLETED")) {
+        expect(result.followUp).toEqual({ status: "SETTLEMENT_COMPLETED", reason: "Set by dummy_outcome_update" });
+      } else {
+        expect(result.followUp).toBeUndefined();
+      }
+    }
+    expect((await outcomeWith(dummyProcessor, { outcome: "SETTLEMENT_REQUESTED", details })).followUp).toBeDefined();
+    expect((await outcomeWith(dummyProcessor, { outcome: "DECLINED", details })).followUp).toBeUndefined();
+  });
+});

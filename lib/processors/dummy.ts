@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { canTransition, isStatus, STATUSES, type TransactionStatus } from "@/lib/transactions/statuses";
+import { awaitApproval, commonDetails, defineProcessor, redirectUrl, storedDetails, unknownOutcome } from "@/lib/processors/common";
+
+const SETTABLE = STATUSES.filter((s) => s !== "INITIATED");
+// Not IN_PROGRESS on the page: opening the page already put the transaction there.
+const PICKABLE: readonly TransactionStatus[] = SETTABLE.filter((s) => s !== "IN_PROGRESS");
+
+const settableStatus = z.enum(SETTABLE, `Expected one of: ${SETTABLE.join(", ")}`);
+
+const followUp = (from: TransactionStatus, update: TransactionStatus | undefined) =>
+  update && canTransition(from, update) ? { followUp: { status: update, reason: "Set by dummy_outcome_update" } } : {};
+
+export const dummyProcessor = defineProcessor({
+  product: "dummy",
+  label: "Dummy (test outcomes)",
+  detailsSchema: z
+    .strictObject({
+      ...commonDetails,
+      dummy_outcome: settableStatus.optional(),
+      dummy_outcome_update: settableStatus.optional(),
+      redirect_url: redirectUrl,
+    })
+    .superRefine((details, ctx) => {
+      const { dummy_outcome: outcome, dummy_outcome_update: update } = details;
+      if (outcome && update && !canTransition(outcome, update)) {
+        ctx.addIssue({ code: "custom", path: ["dummy_outcome_update"], message: `Cannot follow ${outcome}` });
+      }
+    }),
+  approvalPage: "dummy",
+  setsStatusDirectly: true,
+  start: async ({ details }) => {
+    const outcome = details.dummy_outcome;
+    if (!outcome) return awaitApproval(details);
+    // The schema reports this along with other field errors; checked again because this is what schedules the follow-up.
+    if (details.dummy_outcome_update && !canTransition(outcome, details.dummy_outcome_update)) {
+      throw ApiError.validation("transaction", { "details.dummy_outcome_update": `Cannot follow ${outcome}` });
+    }
+    return {
+      status: outcome,
+      statusReason: "Set by dummy_outcome",
+      needsApproval: false,
+      details: storedDetails(details),
+      ...followUp(outcome, details.dummy_outcome_update),
+    };
+  },
+  applyOutcome: async ({ outcome, details }) => {
+    if (!isStatus(outcome) || !PICKABLE.includes(outcome)) throw unknownOutcome();
+    const update = isStatus(details.dummy_outcome_update) ? details.dummy_outcome_update : undefined;
+    return { status: outcome, statusReason: "Picked on the dummy page", ...followUp(outcome, update) };
+  },
+});

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { text } from "@/lib/schemas/common";
+import {
+  awaitApproval,
+  captureNow,
+  commonDetails,
+  defineProcessor,
+  redirectUrl,
+  standardOutcome,
+  storedCaptureNow,
+} from "@/lib/processors/common";
+
+export const onlineWalletProcessor = defineProcessor({
+  product: "online_wallet",
+  label: "Online Wallet",
+  detailsSchema: z.strictObject({
+    ...commonDetails,
+    redirect_url: redirectUrl,
+    description: text(127).optional(),
+    capture_now: captureNow,
+  }),
+  approvalPage: "wallet_login",
+  start: async ({ details }) => awaitApproval(details),
+  applyOutcome: async ({ outcome, details }) => standardOutcome(outcome, storedCaptureNow(details)),
+});

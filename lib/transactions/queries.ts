@@ -1,0 +1,73 @@
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db/prisma";
+import type { Prisma, Transaction, TransactionHistory } from "@/lib/generated/prisma/client";
+import { isUuid } from "@/lib/schemas/common";
+import type { TransactionListQuerySchema } from "@/lib/schemas/transaction";
+import type { z } from "zod";
+
+type Scope = { organisationId: string; id: string };
+
+export async function getTransactionOrThrow({ organisationId, id }: Scope): Promise<Transaction> {
+  const t = isUuid(id) ? await db().transaction.findFirst({ where: { id, organisationId } }) : null;
+  if (!t) throw ApiError.notFound("transaction", id);
+
+  return t;
+}
+
+/** Only what checkoutsuccess needs: one indexed read of two columns. */
+export async function getTransactionStatusOrThrow({ organisationId, id }: Scope) {
+  const t = isUuid(id)
+    ? await db().transaction.findFirst({ where: { id, organisationId }, select: { status: true, statusReason: true } })
+    : null;
+  if (!t) throw ApiError.notFound("transaction", id);
+
+  return t;
+}
+
+export async function getHistoryOrThrow(scope: Scope): Promise<TransactionHistory[]> {
+  const t = isUuid(scope.id)
+    ? await db().transaction.findFirst({
+        where: { id: scope.id, organisationId: scope.organisationId },
+        select: { history: { orderBy: { id: "asc" } } },
+      })
+    : null;
+  if (!t) throw ApiError.notFound("transaction", scope.id);
+
+  return t.history;
+}
+
+type ListQuery = z.output<typeof TransactionListQuerySchema>;
+
+/** Newest first, keyset-paginated on (created_at, id): stable while new transactions arrive. */
+export async function listTransactions(organisationId: string, q: ListQuery) {
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const where: Prisma.TransactionWhereInput = {
+    organisationId,
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.payment_product ? { paymentProduct: q.payment_product } : {}),
+    ...(q.merchant_reference ? { merchantReference: q.merchant_reference } : {}),
+    ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+  };
+  const rows = await db().transaction.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: q.limit + 1 });
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const hasMore = rows.length > q.limit;
+
+  return { rows: page, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
+}
+
+function encodeCursor(t: Pick<Transaction, "createdAt" | "id">): string {
+  return Buffer.from(JSON.stringify([t.createdAt.toISOString(), t.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [iso, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    const createdAt = new Date(iso);
+    if (Number.isNaN(createdAt.getTime()) || typeof id !== "string" || !isUuid(id)) throw new Error("bad cursor");
+
+    return { createdAt, id };
+  } catch {
+    throw ApiError.validation("transaction_list", { cursor: "Not a cursor returned by this endpoint" });
+  }
+}

@@ -1,0 +1,79 @@
+import { ApiError } from "@/lib/api/errors";
+import { db } from "@/lib/db/prisma";
+import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
+import { onEnter } from "@/lib/transactions/effects";
+import { statusConflict } from "@/lib/transactions/errors";
+import { allowedFrom, canTransition, isFinal, type TransactionStatus } from "@/lib/transactions/statuses";
+import { recordEvent, transactionEventPayload } from "@/lib/webhooks/outbox";
+
+export type Actor = "api" | "shopper" | "timer" | "sandbox";
+
+export type TransitionOptions = {
+  transactionId: string;
+  to: TransactionStatus;
+  reason?: string;
+  actor: Actor;
+  /** Limit the change to these current statuses (an operation's own precondition). */
+  from?: readonly TransactionStatus[];
+  /** Words for the 130 error: "captured", "voided", ... */
+  operation?: string;
+  /** Scope to the caller's organisation (API calls); another organisation's id is not found. */
+  organisationId?: string;
+  /** The dummy product may set any status directly from a non-final one (spec 3, statement 2). */
+  direct?: boolean;
+  /** Column changes made together with the status. */
+  changes?: { details?: Record<string, unknown>; capturedAmount?: number };
+  /** Run inside this database transaction instead of a new one. */
+  client?: Prisma.TransactionClient;
+};
+
+/**
+ * The one way a transaction's status changes. In one database transaction it locks the row,
+ * checks the transition table (and the operation's own precondition), compare-and-sets the
+ * status, and writes the history row, the webhook outbox event and any timers the new status
+ * needs. Of concurrent writers exactly one wins; the others get 409 `130` with the status they
+ * lost to.
+ */
+export async function transition(opts: TransitionOptions): Promise<Transaction> {
+  if (opts.client) return transitionIn(opts.client, opts);
+  return db().$transaction((tx) => transitionIn(tx, opts));
+}
+
+async function transitionIn(tx: Prisma.TransactionClient, opts: TransitionOptions): Promise<Transaction> {
+  const { transactionId, to } = opts;
+  const [current] = await tx.$queryRaw<{ status: TransactionStatus; organisationId: string; details: Record<string, unknown> }[]>`
+    select status, "organisationId", details from transactions where id = ${transactionId}::uuid for update`;
+  if (!current || (opts.organisationId && current.organisationId !== opts.organisationId)) {
+    throw ApiError.notFound("transaction", transactionId);
+  }
+  const legal = opts.direct ? !isFinal(current.status) && to !== "INITIATED" : canTransition(current.status, to);
+  const permitted = !opts.from || opts.from.includes(current.status);
+  if (!legal || !permitted) {
+    const expected = opts.from ? opts.from.filter((s) => opts.direct || canTransition(s, to)) : allowedFrom(to);
+    throw statusConflict(opts.operation ?? `moved to ${to}`, current.status, expected);
+  }
+
+  const now = new Date();
+  const details = opts.changes?.details ? { ...current.details, ...opts.changes.details } : undefined;
+  // Compare-and-set: the row lock above already serialises writers; the status condition makes
+  // the write itself refuse a stale read.
+  const { count } = await tx.transaction.updateMany({
+    where: { id: transactionId, status: current.status },
+    data: {
+      status: to,
+      statusReason: opts.reason ?? "",
+      lastStatusUpdate: now,
+      ...(details ? { details: details as Prisma.InputJsonValue } : {}),
+      ...(opts.changes?.capturedAmount !== undefined ? { capturedAmount: opts.changes.capturedAmount } : {}),
+    },
+  });
+  if (count !== 1) throw statusConflict(opts.operation ?? `moved to ${to}`, current.status, allowedFrom(to));
+  const updated = await tx.transaction.findUniqueOrThrow({ where: { id: transactionId } });
+  await tx.transactionHistory.create({
+    data: { transactionId, fromStatus: current.status, toStatus: to, reason: opts.reason ?? "", actor: opts.actor, createdAt: now },
+  });
+  await recordEvent(tx, transactionId, transactionEventPayload(updated));
+  await onEnter(tx, updated, now);
+
+  return updated;
+}

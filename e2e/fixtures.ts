@@ -21,6 +21,11 @@ export class Api {
     public merchant: Merchant,
   ) {}
 
+  /** The underlying Playwright request context (for non-API calls such as form posts). */
+  get requestContext(): APIRequestContext {
+    return this.request;
+  }
+
   async post(path: string, data?: unknown, opts: { key?: string | null; headers?: Record<string, string> } = {}): Promise<ApiCall> {
     return this.wrap(await this.request.post(path, { data: data as any, headers: this.headers(opts) }));
   }

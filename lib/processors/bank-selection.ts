@@ -27,6 +27,7 @@ export const bankSelectionProcessor = defineProcessor({
     issuer: z.string().refine(isIssuer, "Unknown issuer; see GET /v1/issuers?payment_product=bank_selection").optional(),
   }),
   approvalPage: "bank_selection",
+  issuers: ISSUERS,
   start: async ({ details }) => awaitApproval(details),
   applyOutcome: async ({ outcome, form, details }) => {
     if (outcome !== "approve") return standardOutcome(outcome, true);

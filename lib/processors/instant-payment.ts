@@ -44,6 +44,7 @@ export const instantPaymentProcessor = defineProcessor({
     pix_key: text(77).optional(),
   }),
   approvalPage: "pix",
+  authorizeStatus: "PENDING",
   start: async ({ details }) => awaitApproval(details),
   applyOutcome: async ({ outcome }) => {
     const result = Object.hasOwn(OUTCOMES, outcome) ? OUTCOMES[outcome] : undefined;

@@ -105,6 +105,10 @@ export type Processor<S extends z.ZodType = z.ZodType> = {
   readonly approvalPage: ApprovalPage | null;
   /** dummy only: its start and outcomes may set any status directly, not only those the transition table allows from the current one. */
   readonly setsStatusDirectly?: boolean;
+  /** The status a transaction takes when the shopper opens `approval_url` (default IN_PROGRESS; PIX: PENDING, the QR code is issued). */
+  readonly authorizeStatus?: "IN_PROGRESS" | "PENDING";
+  /** Issuers the shopper can choose from (GET /v1/issuers?payment_product=...). */
+  readonly issuers?: readonly { id: string; name: string; country_code: string }[];
   /** Normalises and validates `dynamic_descriptor` for this product; returns the stored value or throws ApiError 101. */
   normalizeDescriptor?(descriptor: string): string;
   /** Starts a transaction. Throws ApiError (101/120) for input that is valid JSON but not acceptable. */

@@ -37,6 +37,8 @@ export const CaptureSchema = z.strictObject({ amount: amountSchema.optional() })
 export const EmptySchema = z.strictObject({});
 export const RefundCreateSchema = z.strictObject({ amount: amountSchema, reason: optionalText(255) });
 
+export const IssuersQuerySchema = z.strictObject({ payment_product: z.enum(PRODUCTS, { message: `Expected one of: ${PRODUCTS.join(", ")}` }) });
+
 export const TransactionListQuerySchema = z.strictObject({
   status: z.enum(STATUSES).optional(),
   payment_product: z.enum(PRODUCTS).optional(),

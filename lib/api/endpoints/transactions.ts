@@ -1,6 +1,7 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { parseInput } from "@/lib/api/validate";
-import { CaptureSchema, EmptySchema, RefundCreateSchema, TransactionListQuerySchema } from "@/lib/schemas/transaction";
+import { getProcessor } from "@/lib/processors/registry";
+import { CaptureSchema, EmptySchema, IssuersQuerySchema, RefundCreateSchema, TransactionListQuerySchema } from "@/lib/schemas/transaction";
 import { cancelTransaction, captureTransaction, listRefunds, refundTransaction, voidTransaction } from "@/lib/transactions/operations";
 import { getHistoryOrThrow, getTransactionOrThrow, getTransactionStatusOrThrow, listTransactions } from "@/lib/transactions/queries";
 import { serializeCheckoutSuccess, serializeHistory, serializeRefund, serializeTransaction } from "@/lib/transactions/serialize";
@@ -79,4 +80,11 @@ export const listRefundsEndpoint = endpoint({}, async ({ params, auth }) => {
   const refunds = await listRefunds({ organisationId: auth.organisationId, id: params.id });
 
   return { status: 200, body: { data: refunds.map(serializeRefund) } };
+});
+
+// GET /v1/issuers?payment_product=bank_selection – Issuers the shopper can pick from
+export const issuersEndpoint = endpoint({}, async ({ query }) => {
+  const { payment_product } = parseInput(IssuersQuerySchema, Object.fromEntries(query), "issuers");
+
+  return { status: 200, body: { data: getProcessor(payment_product).issuers ?? [] } };
 });

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import QRCode from "qrcode";
+import { PayShell } from "@/components/pay/pay-shell";
+import { PRODUCT_FORMS } from "@/components/pay/product-forms";
+import { Alert } from "@/components/pay/ui";
+import { getPayPage, type PayPageData } from "@/lib/approval/approval";
+import { env } from "@/lib/env";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Complete your payment", robots: { index: false } };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// The hosted sandbox page of a transaction awaiting the shopper (reached through approval_url).
+export default async function PayPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const query = await searchParams;
+  const data = await getPayPage(id);
+  if (!data) notFound();
+  // Not started through approval_url, or already finished: the authorize route decides.
+  if (!data.awaiting || data.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
+  if (data.page === "card") redirect(`/pay/${id}/card`);
+
+  const Form = PRODUCT_FORMS[data.page as Exclude<typeof data.page, "card">];
+  const error = typeof query.error === "string" ? query.error : undefined;
+
+  return (
+    <PayShell merchantName={data.merchantName} amount={data.amount} descriptor={data.descriptor} label={data.label}>
+      <form method="post" action={`/pay/${id}/complete`} className="space-y-4">
+        <input type="hidden" name="transaction_id" value={id} />
+        {error ? <Alert>{error}</Alert> : null}
+        <Form data={data} pix={data.page === "pix" ? await pixCode(data) : undefined} />
+      </form>
+    </PayShell>
+  );
+}
+
+/** A sandbox PIX "copia e cola" code and its QR code (the qrcode library renders the SVG). */
+async function pixCode(data: PayPageData) {
+  const key = typeof data.details.pix_key === "string" && data.details.pix_key ? data.details.pix_key : "sandbox@payrail.test";
+  const code = `PAYRAIL-SANDBOX-PIX|${data.id}|${(data.amount / 100).toFixed(2)}|${key}`;
+  const svg = await QRCode.toString(code, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+
+  return { svg, code, expiresAt: new Date(data.createdAt.getTime() + env().APPROVAL_TTL_MS) };
+}

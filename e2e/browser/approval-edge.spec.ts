@@ -1,0 +1,137 @@
+import { request as playwrightRequest } from "@playwright/test";
+import { Api, eventually, expect, FAST_URL, test } from "../fixtures";
+import { start, startMerchantStub } from "./helpers";
+
+let stub: Awaited<ReturnType<typeof startMerchantStub>>;
+test.beforeAll(async () => {
+  stub = await startMerchantStub();
+});
+test.afterAll(async () => stub.close());
+
+/** Posts a hosted page's form without following the redirect. */
+async function postOutcome(api: Api, id: string, form: Record<string, string>) {
+  const res = await api.requestContext.post(`/pay/${id}/complete`, { form, maxRedirects: 0 });
+  return { status: res.status(), location: res.headers().location ?? "", text: await res.text() };
+}
+
+const statusOf = async (api: Api, id: string) => (await api.get(`/v1/transaction/${id}`)).body.status as string;
+const historyOf = async (api: Api, id: string) => (await api.get(`/v1/transaction/${id}/history`)).body.data as { status: string; actor: string }[];
+
+test.describe("tampered form posts", () => {
+  test("an unknown outcome is a 400 page and changes nothing", async ({ api }) => {
+    const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
+    for (const outcome of ["SETTLEMENT_COMPLETED", "steal", "", "approve\u0000"]) {
+      const res = await postOutcome(api, t.id, { transaction_id: t.id, outcome });
+      expect(res.status).toBe(400);
+      expect(res.text).toContain("Invalid request");
+    }
+    const dummy = await start(api, "dummy", { redirect_url: stub.returnUrl });
+    for (const outcome of ["INITIATED", "IN_PROGRESS", "approve"]) expect((await postOutcome(api, dummy.id, { outcome })).status).toBe(400);
+    expect(await statusOf(api, t.id)).toBe("INITIATED");
+    expect(await statusOf(api, dummy.id)).toBe("INITIATED");
+  });
+
+  test("another transaction's id in the form is refused", async ({ api }) => {
+    const a = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
+    const b = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
+    const res = await postOutcome(api, a.id, { transaction_id: b.id, outcome: "approve" });
+    expect(res.status).toBe(400);
+    expect(await statusOf(api, a.id)).toBe("INITIATED");
+    expect(await statusOf(api, b.id)).toBe("INITIATED");
+  });
+
+  test("missing fields go back to the page with the reason; no body or a wrong type is a 400 page", async ({ api }) => {
+    const sepa = await start(api, "sepa", { redirect_url: stub.returnUrl });
+    const res = await postOutcome(api, sepa.id, { outcome: "sign" });
+    expect(res.status).toBe(303);
+    expect(res.location).toContain(`/pay/${sepa.id}?field=`);
+    expect(await statusOf(api, sepa.id)).toBe("INITIATED");
+    const raw = await api.requestContext.post(`/pay/${sepa.id}/complete`, { data: "{}", headers: { "content-type": "application/json" }, maxRedirects: 0 });
+    expect(raw.status()).toBe(400);
+    const unknown = await postOutcome(api, "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01", { outcome: "approve" });
+    expect(unknown.status).toBe(404);
+  });
+
+  test("a finished transaction redirects with error and is not changed again", async ({ api }) => {
+    const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
+    const first = await postOutcome(api, t.id, { outcome: "decline" });
+    expect(first.status).toBe(303);
+    expect(first.location).toBe(`${stub.returnUrl}&transaction_id=${t.id}`);
+    const second = await postOutcome(api, t.id, { outcome: "approve" });
+    expect(second.status).toBe(303);
+    const url = new URL(second.location);
+    expect(url.searchParams.get("transaction_id")).toBe(t.id);
+    expect(url.searchParams.get("error")).toBe("The payment was already completed (DECLINED).");
+    expect(second.location).toContain("error=The%20payment%20was%20already%20completed%20(DECLINED).");
+    expect(await statusOf(api, t.id)).toBe("DECLINED");
+  });
+});
+
+test("20 parallel outcome submissions for one transaction change it once", async ({ api }) => {
+  const t = await start(api, "dummy", { redirect_url: stub.returnUrl });
+  const outcomes = ["SETTLEMENT_REQUESTED", "DECLINED", "FAILED", "AUTHORIZED"];
+  const results = await Promise.all(Array.from({ length: 20 }, (_, i) => postOutcome(api, t.id, { outcome: outcomes[i % 4] })));
+  expect(results.every((r) => r.status === 303)).toBe(true);
+  const withError = results.filter((r) => new URL(r.location).searchParams.has("error"));
+  expect(withError).toHaveLength(19);
+  const shopperChanges = (await historyOf(api, t.id)).filter((h) => h.actor === "shopper");
+  expect(shopperChanges).toHaveLength(1);
+});
+
+test.describe("timers (fast server)", () => {
+  let fast: Api;
+  test.beforeEach(async ({ merchant }) => {
+    fast = new Api(await playwrightRequest.newContext({ baseURL: FAST_URL }), merchant);
+  });
+
+  test("an approval not finished in APPROVAL_TTL_MS becomes ABANDONED; the link then returns with error", async ({ page }) => {
+    const t = await start(fast, "online_wallet", { redirect_url: stub.returnUrl });
+    await page.goto(t.details.approval_url);
+    expect(await statusOf(fast, t.id)).toBe("IN_PROGRESS");
+    await eventually(async () => (await statusOf(fast, t.id)) === "ABANDONED", { timeout: 15_000 });
+    const history = await historyOf(fast, t.id);
+    expect(history.at(-1)).toMatchObject({ status: "ABANDONED", actor: "timer" });
+    await page.goto(t.details.approval_url);
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("error")).toBe("The payment session expired.");
+    // The stale page's form cannot revive it.
+    const late = await postOutcome(fast, t.id, { outcome: "approve" });
+    expect(new URL(late.location).searchParams.get("error")).toBe("The payment session expired.");
+    expect(await statusOf(fast, t.id)).toBe("ABANDONED");
+  });
+
+  test("a PIX QR code that is never paid expires (PENDING → ABANDONED)", async ({ page }) => {
+    const t = await start(fast, "instant_payment", { redirect_url: stub.returnUrl, pix_name: "Loja", pix_document_id: "11.222.333/0001-81" });
+    await page.goto(t.details.approval_url);
+    expect(await statusOf(fast, t.id)).toBe("PENDING");
+    await eventually(async () => (await statusOf(fast, t.id)) === "ABANDONED", { timeout: 15_000 });
+  });
+
+  test("the expiry timer loses to the shopper and changes nothing; settlement follows", async ({ page }) => {
+    const t = await start(fast, "bank_initiated", { redirect_url: stub.returnUrl, bank: "b1" });
+    await page.goto(t.details.approval_url);
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+    await eventually(async () => (await statusOf(fast, t.id)) === "SETTLEMENT_COMPLETED", { timeout: 15_000 });
+    await new Promise((r) => setTimeout(r, 5_000)); // past APPROVAL_TTL_MS (4 s) from the start
+    const history = await historyOf(fast, t.id);
+    expect(history.map((h) => h.status)).toEqual(["INITIATED", "IN_PROGRESS", "SETTLEMENT_REQUESTED", "SETTLEMENT_COMPLETED"]);
+    expect(history.at(-1)?.actor).toBe("timer");
+  });
+
+  test("SEPA settles no earlier than its due date in sandbox days", async () => {
+    const customer = (await fast.post("/v1/customer", { first_name: "Due", last_name: "Date", email_address: "due@example.com" })).body.id;
+    const due = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+    const t = await start(fast, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" }, { customer });
+    const sepaOpen = await start(fast, "sepa", { redirect_url: stub.returnUrl, sepa_due_date: due }, { customer });
+    const signed = await postOutcome(fast, sepaOpen.id, { outcome: "sign", iban: "NL91ABNA0417164300", holder_name: "Due Date" });
+    expect(signed.status).toBe(303);
+    const startedAt = Date.now();
+    expect(await statusOf(fast, sepaOpen.id)).toBe("SETTLEMENT_REQUESTED");
+    // Four sandbox days of 1.5 s: the plain transaction settles long before the SEPA one.
+    await eventually(async () => (await statusOf(fast, t.id)) === "SETTLEMENT_COMPLETED", { timeout: 10_000 });
+    expect(await statusOf(fast, sepaOpen.id)).toBe("SETTLEMENT_REQUESTED");
+    await eventually(async () => (await statusOf(fast, sepaOpen.id)) === "SETTLEMENT_COMPLETED", { timeout: 20_000 });
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(4 * 1500 - 500);
+  });
+});

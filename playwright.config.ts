@@ -4,6 +4,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const fastPort = port + 1;
 const baseURL = `http://localhost:${port}`;
 
+export const serverLogFile = (p: number) => `test-results/server-${p}.log`;
+
 /** Timer settings of the fast server (see e2e/fixtures.ts FAST_URL). */
 export const FAST_TIMERS = { APPROVAL_TTL_MS: "4000", SETTLEMENT_DELAY_MS: "1500", DUMMY_UPDATE_DELAY_MS: "1000", REFUND_DELAY_MS: "500" };
 const executablePath = process.env.CHROMIUM_PATH || undefined;
@@ -40,13 +42,14 @@ export default defineConfig({
 function server(p: number, extraEnv: Record<string, string>) {
   const url = `http://localhost:${p}`;
   return {
-    command: `node node_modules/next/dist/bin/next start -p ${p}`,
+    // Server output is also kept in a file: the card data leak test searches it.
+    command: `node scripts/log-to-file.mjs ${serverLogFile(p)} node node_modules/next/dist/bin/next start -p ${p}`,
     url: `${url}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe" as const,
     stderr: "pipe" as const,
-    env: { PORT: String(p), BASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", WEBHOOK_RETRY_SCALE: "0.001", ...extraEnv },
+    env: { PORT: String(p), BASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", WEBHOOK_RETRY_SCALE: "0.001", ...extraEnv },
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
   };
 }

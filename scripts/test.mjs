@@ -6,7 +6,7 @@
 //      an embedded PostgreSQL in .data/test unless DATABASE_URL is set.
 // Ends with one summary line "tests: N passed, N failed".
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureBrowser } from "./browser.mjs";
 
@@ -53,6 +53,7 @@ if (only !== "unit") {
     process.env.EMBEDDED_PG_PORT ??= "54339";
     const pwReport = path.join(root, "test-results/playwright.json");
     rmSync(pwReport, { force: true });
+    for (const f of existsSync("test-results") ? readdirSync("test-results") : []) if (/^server-\d+\.log$/.test(f)) rmSync(path.join("test-results", f));
     const r = run(process.execPath, ["scripts/with-db.mjs", bin("playwright"), "test", ...process.argv.slice(3)], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
     });

@@ -1,10 +1,34 @@
 import type { ReactNode } from "react";
 import { formatAmount } from "@/components/pay/format";
 
-type ShellProps = { merchantName: string; amount: number; descriptor: string; label: string; children: ReactNode };
+type ShellProps = {
+  merchantName: string;
+  amount: number;
+  descriptor: string;
+  label: string;
+  children: ReactNode;
+  /** Inside a merchant's iFrame: no page chrome around the card. */
+  framed?: boolean;
+};
 
 /** Frame of every hosted sandbox page: who is paid, how much, and that no real money moves. */
-export function PayShell({ merchantName, amount, descriptor, label, children }: ShellProps) {
+export function PayShell({ merchantName, amount, descriptor, label, children, framed }: ShellProps) {
+  if (framed) {
+    return (
+      <div className="bg-white">
+        <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+          <div>
+            <p className="text-xs text-slate-500">Pay {merchantName || "the merchant"}</p>
+            <p className="text-xl font-bold text-slate-900" data-testid="amount">
+              {formatAmount(amount)}
+            </p>
+          </div>
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-amber-900 uppercase">Sandbox</span>
+        </div>
+        <div className="px-4 py-4">{children}</div>
+      </div>
+    );
+  }
   return (
     <div className="min-h-screen bg-slate-100">
       <div className="bg-amber-400 px-4 py-1.5 text-center text-xs font-semibold tracking-wide text-amber-950 uppercase">

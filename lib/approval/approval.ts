@@ -6,11 +6,9 @@ import { getProcessor, isProduct } from "@/lib/processors/registry";
 import type { Processor } from "@/lib/processors/types";
 import { isUuid } from "@/lib/schemas/common";
 import { scheduleFollowUp } from "@/lib/transactions/effects";
-import type { TransactionStatus } from "@/lib/transactions/statuses";
+import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/transactions/statuses";
+import { originQuery } from "@/lib/cards/card-payment";
 import { transition } from "@/lib/transactions/transition";
-
-/** Statuses in which the shopper can still act on the hosted page. */
-export const AWAITING: readonly TransactionStatus[] = ["INITIATED", "IN_PROGRESS", "PENDING"];
 
 export type ApprovalTarget = { kind: "page"; path: string } | { kind: "merchant"; url: string } | { kind: "not_found" };
 
@@ -42,7 +40,12 @@ export async function authorize(id: string): Promise<ApprovalTarget> {
   const loaded = await load(id);
   if (!loaded || !loaded.processor.approvalPage) return { kind: "not_found" };
   const { transaction, processor } = loaded;
-  if (!AWAITING.includes(transaction.status as TransactionStatus)) return backToMerchant(loaded, finishedError(transaction.status));
+  // The card page runs its own end (inside the merchant's iFrame it hands the URL to the parent).
+  const cardPage = processor.approvalPage === "card" ? `/pay/${id}/card${originQuery(transaction)}` : undefined;
+  const framedCard = cardPage && (transaction.details as Record<string, unknown>).origin;
+  if (!AWAITING_SHOPPER.includes(transaction.status as TransactionStatus)) {
+    return framedCard ? { kind: "page", path: cardPage } : backToMerchant(loaded, finishedError(transaction.status));
+  }
 
   const target = processor.authorizeStatus ?? "IN_PROGRESS";
   if (transaction.status === "INITIATED" || (transaction.status === "IN_PROGRESS" && target === "PENDING")) {
@@ -52,11 +55,11 @@ export async function authorize(id: string): Promise<ApprovalTarget> {
       // Another tab opened it at the same moment, or a timer ended it: decide on what is there now.
       if (!(err instanceof ApiError && err.code === "130")) throw err;
       const now = await load(id);
-      if (now && !AWAITING.includes(now.transaction.status as TransactionStatus)) return backToMerchant(now, finishedError(now.transaction.status));
+      if (now && !AWAITING_SHOPPER.includes(now.transaction.status as TransactionStatus)) return backToMerchant(now, finishedError(now.transaction.status));
     }
   }
 
-  return { kind: "page", path: `/pay/${id}` };
+  return { kind: "page", path: cardPage ?? `/pay/${id}` };
 }
 
 export type CompletionResult =
@@ -76,7 +79,7 @@ export async function completeApproval(id: string, form: Record<string, string>)
   if (form.transaction_id !== undefined && form.transaction_id !== id) return { kind: "bad_request", message: "This form belongs to another payment." };
   const { transaction, processor } = loaded;
   if (!loaded.redirectUrl) return { kind: "bad_request", message: "This payment has no return address." };
-  if (!AWAITING.includes(transaction.status as TransactionStatus)) {
+  if (!AWAITING_SHOPPER.includes(transaction.status as TransactionStatus)) {
     return backToMerchant(loaded, finishedError(transaction.status) ?? `The payment was already completed (${transaction.status}).`) as CompletionResult;
   }
   const outcome = form.outcome ?? "";
@@ -102,7 +105,7 @@ export async function completeApproval(id: string, form: Record<string, string>)
         client: tx,
         transactionId: id,
         to: result.status,
-        from: AWAITING,
+        from: AWAITING_SHOPPER,
         reason: result.statusReason,
         actor: "shopper",
         direct: processor.setsStatusDirectly,
@@ -140,7 +143,7 @@ export async function getPayPage(id: string) {
   return {
     id: transaction.id,
     status: transaction.status as TransactionStatus,
-    awaiting: AWAITING.includes(transaction.status as TransactionStatus),
+    awaiting: AWAITING_SHOPPER.includes(transaction.status as TransactionStatus),
     amount: transaction.amount,
     descriptor: transaction.dynamicDescriptor,
     merchantName: organisation?.name ?? "",

@@ -4,7 +4,7 @@ import { apiError, detailsErrors, fakeClient, invalidOf, NOW, ORGANISATION_ID, s
 
 const redirect_url = "https://shop.example/return";
 const tokenDetails = { card_holder: "Ada Lovelace", card_token: "tok_1", card_cvv: "737", card_expiry_month: 3, card_expiry_year: 2030 };
-const client = (tokens: { token: string; expiryMonth: number; expiryYear: number; organisationId?: string }[] = [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030 }]) =>
+const client = (tokens: { token: string; expiryMonth: number; expiryYear: number; organisationId?: string; number?: string }[] = [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030 }]) =>
   fakeClient({ mandates: [], cardTokens: tokens.map((t) => ({ organisationId: ORGANISATION_ID, holder: "Ada Lovelace", ...t })) });
 
 describe("card details", () => {
@@ -110,13 +110,29 @@ describe("card start", () => {
   });
 
   it.each([
-    [1051, true, "DECLINED"],
-    [1052, true, "FAILED"],
-    [1053, true, "UNKNOWN"],
-    [1000, false, "AUTHORIZED"],
-  ] as const)("with a token, amount %i (capture_now %s) gives %s", async (amount, capture_now, status) => {
-    const result = await startWith(cardProcessor, { ...tokenDetails, capture_now }, { client: client(), amount });
+    ["4111111111111111", true, false, "SETTLEMENT_REQUESTED"],
+    ["4111111111111111", false, false, "AUTHORIZED"],
+    ["4000000000000002", true, false, "DECLINED"],
+    ["4000000000009995", true, false, "DECLINED"],
+    ["4000000000000119", true, false, "UNKNOWN"],
+    ["4000000000000069", true, false, "DECLINED"],
+    ["4100000000000019", true, false, "DECLINED"],
+    ["4100000000000019", true, true, "SETTLEMENT_REQUESTED"],
+    // A stored-card charge has no shopper for a challenge: the 3-D Secure card is approved.
+    ["4000000000003220", true, false, "SETTLEMENT_REQUESTED"],
+  ] as const)("with a token of test card %s (capture_now %s, skip_fraud_check %s) gives %s", async (number, capture_now, skip_fraud_check, status) => {
+    const tokens = [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030, number }];
+    const result = await startWith(cardProcessor, { ...tokenDetails, capture_now, skip_fraud_check }, { client: client(tokens) });
     expect(result.status).toBe(status);
+    expect(result.details).toMatchObject({ card_last_four: number.slice(-4) });
+  });
+
+  it("with a token checks the security code length for the card's brand", async () => {
+    const amex = [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030, number: "378282246310005" }];
+    const error = await apiError(() => startWith(cardProcessor, tokenDetails, { client: client(amex) }));
+    expect(invalidOf(error)).toEqual({ "details.card_cvv": "Expected 4 digits for this card" });
+    const ok = await startWith(cardProcessor, { ...tokenDetails, card_cvv: "1234" }, { client: client(amex) });
+    expect(ok.status).toBe("SETTLEMENT_REQUESTED");
   });
 
   it("answers 120 for an unknown token or another organisation's token", async () => {

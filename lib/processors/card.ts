@@ -7,9 +7,11 @@ import {
   commonDetails,
   defineProcessor,
   redirectUrl,
-  sandboxChargeStatus,
   storedDetails,
 } from "@/lib/processors/common";
+import { authorizeCard } from "@/lib/cards/acquirer";
+import { cvcLength, detectBrand } from "@/lib/cards/card-number";
+import { cardNumberOf, cardSummary } from "@/lib/cards/vault";
 
 const TOKEN_FIELDS = ["card_holder", "card_token", "card_cvv", "card_expiry_month", "card_expiry_year"] as const;
 
@@ -59,7 +61,7 @@ const cardDetails = z
   );
 
 type CardDetails = z.output<typeof cardDetails>;
-type TokenDetails = CardDetails & { card_token: string; card_expiry_month: number; card_expiry_year: number };
+type TokenDetails = CardDetails & { card_token: string; card_cvv: string; card_expiry_month: number; card_expiry_year: number };
 
 const hasToken = (details: CardDetails): details is TokenDetails => details.card_token !== undefined;
 
@@ -86,6 +88,23 @@ export const cardProcessor = defineProcessor({
     if (token.expiryYear * 12 + (token.expiryMonth - 1) < thisMonth) {
       throw ApiError.validation("transaction", { "details.card_expiry_year": "Card expired" });
     }
-    return { ...sandboxChargeStatus(amount, details.capture_now), needsApproval: false, details: stored };
+    const brand = detectBrand(token.bin);
+    if (details.card_cvv.length !== cvcLength(brand)) {
+      throw ApiError.validation("transaction", { "details.card_cvv": `Expected ${cvcLength(brand)} digits for this card` });
+    }
+    // A merchant-initiated charge of a stored card: no shopper present for a 3-D Secure challenge.
+    const result = authorizeCard({
+      number: cardNumberOf(token),
+      amount,
+      captureNow: details.capture_now,
+      skipFraudCheck: details.skip_fraud_check,
+      force3DSecure: false,
+      authenticated: false,
+      canChallenge: false,
+    });
+    if (result.kind !== "final") throw new Error("a token charge cannot be challenged");
+    const { card_brand, card_last_four } = cardSummary(token);
+
+    return { status: result.status, statusReason: result.reason, needsApproval: false, details: { ...stored, card_brand, card_last_four } };
   },
 });

@@ -1,3 +1,5 @@
+import { detectBrand } from "@/lib/cards/card-number";
+import { encryptCardNumber } from "@/lib/cards/vault";
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { invalidFields } from "@/lib/api/validate";
@@ -22,7 +24,13 @@ export type MandateRow = {
   revokedAt: Date | null;
 };
 
-export type CardTokenRow = { organisationId: string; token: string; expiryMonth: number; expiryYear: number; holder: string };
+/** A vaulted card; `number` (default a successful test card) is sealed with the real vault. */
+export type CardTokenRow = { organisationId: string; token: string; expiryMonth: number; expiryYear: number; holder: string; number?: string };
+
+const sealed = (row: CardTokenRow) => {
+  const number = row.number ?? "4111111111111111";
+  return { ...row, encryptedNumber: encryptCardNumber(number, row.token), bin: number.slice(0, 6), lastFour: number.slice(-4), brand: detectBrand(number) };
+};
 
 export type FakeStore = { mandates: MandateRow[]; cardTokens: CardTokenRow[] };
 
@@ -45,7 +53,10 @@ export function fakeClient(store: FakeStore = { mandates: [], cardTokens: [] }):
       },
     },
     cardToken: {
-      findFirst: async ({ where }: { where: Record<string, unknown> }) => store.cardTokens.find(matches(where)) ?? null,
+      findFirst: async ({ where }: { where: Record<string, unknown> }) => {
+        const row = store.cardTokens.find(matches(where));
+        return row ? sealed(row) : null;
+      },
     },
   };
   return client as unknown as Prisma.TransactionClient;

@@ -51,6 +51,9 @@ export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]
   AUTHORIZATION_VOIDED: [],
 };
 
+/** Statuses in which the shopper can still act on a hosted page. */
+export const AWAITING_SHOPPER: readonly TransactionStatus[] = ["INITIATED", "IN_PROGRESS", "PENDING"];
+
 export function isFinal(status: TransactionStatus): boolean {
   return FINAL_STATUSES.includes(status);
 }

@@ -5,6 +5,7 @@ import { PayShell } from "@/components/pay/pay-shell";
 import { PRODUCT_FORMS } from "@/components/pay/product-forms";
 import { Alert } from "@/components/pay/ui";
 import { getPayPage, type PayPageData } from "@/lib/approval/approval";
+import { originQuery } from "@/lib/cards/card-payment";
 import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +21,7 @@ export default async function PayPage({ params, searchParams }: Props) {
   if (!data) notFound();
   // Not started through approval_url, or already finished: the authorize route decides.
   if (!data.awaiting || data.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
-  if (data.page === "card") redirect(`/pay/${id}/card`);
+  if (data.page === "card") redirect(`/pay/${id}/card${originQuery(data)}`);
 
   const Form = PRODUCT_FORMS[data.page as Exclude<typeof data.page, "card">];
   const error = typeof query.error === "string" ? query.error : undefined;

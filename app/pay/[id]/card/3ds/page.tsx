@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { PayShell } from "@/components/pay/pay-shell";
+import { WrongEmbedding } from "@/components/pay/wrong-embedding";
+import { challengeCard, originQuery } from "@/lib/cards/card-payment";
+import { brandName, loadCardPage } from "@/lib/cards/card-page";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "3-D Secure", robots: { index: false } };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// The sandbox 3-D Secure challenge (the "issuer's" page), also inside the merchant's iFrame.
+export default async function ThreeDSPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const query = await searchParams;
+  const page = await loadCardPage(id, typeof query.o === "string" ? query.o : undefined);
+  if (!page) notFound();
+  if (!page.embeddedCorrectly) return <WrongEmbedding />;
+  const card = await challengeCard(id);
+  if (!page.awaiting || !card) redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
+  const button = "w-full rounded-lg px-4 py-2.5 text-sm font-semibold";
+
+  return (
+    <PayShell {...page.shell}>
+      <form method="post" action={`/pay/${id}/card/3ds/submit`} className="space-y-4">
+        <div className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-3">
+          <p className="text-sm font-semibold text-sky-900">Sandbox Bank · 3-D Secure</p>
+          <p className="mt-1 text-sm text-sky-800">
+            Confirm this payment with your {brandName(card.brand)} ending in <span className="font-mono">{card.lastFour}</span>.
+          </p>
+        </div>
+        <p className="text-xs text-slate-500">Sandbox: choose the result of the authentication.</p>
+        <button type="submit" name="outcome" value="approve" className={`${button} bg-indigo-600 text-white hover:bg-indigo-500`}>
+          Authenticate
+        </button>
+        <button type="submit" name="outcome" value="fail" className={`${button} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+          Fail authentication
+        </button>
+        <button type="submit" name="outcome" value="cancel" className="w-full py-1 text-sm font-medium text-slate-500 hover:underline">
+          Cancel payment
+        </button>
+      </form>
+    </PayShell>
+  );
+}

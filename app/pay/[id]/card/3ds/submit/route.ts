@@ -1,0 +1,11 @@
+import { completeChallenge } from "@/lib/cards/card-payment";
+import { badForm, readCardForm, stepResponse } from "@/lib/cards/steps";
+
+// POST /pay/<id>/card/3ds/submit – the sandbox 3-D Secure challenge's answer
+export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const form = await readCardForm(req);
+  if (!form || !["approve", "fail", "cancel"].includes(form.outcome ?? "")) return badForm();
+
+  return stepResponse(id, await completeChallenge(id, form.outcome));
+}

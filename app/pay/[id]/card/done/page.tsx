@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { CardDone } from "@/components/pay/card-done";
+import { PayShell } from "@/components/pay/pay-shell";
+import { WrongEmbedding } from "@/components/pay/wrong-embedding";
+import { cardReturnUrl, FINISH_ERRORS, originQuery, type FinishError } from "@/lib/cards/card-payment";
+import { loadCardPage } from "@/lib/cards/card-page";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Payment complete", robots: { index: false } };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// The end of the card flow inside the iFrame: hands the return URL to the merchant's page.
+export default async function CardDonePage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const query = await searchParams;
+  const page = await loadCardPage(id, typeof query.o === "string" ? query.o : undefined);
+  if (!page) notFound();
+  if (!page.embeddedCorrectly) return <WrongEmbedding />;
+  if (page.awaiting) redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
+  const e = typeof query.e === "string" && query.e in FINISH_ERRORS ? (query.e as FinishError) : page.transaction.status === "ABANDONED" ? "expired" : undefined;
+  const url = cardReturnUrl(page.transaction, e);
+  if (!url) notFound();
+  const fn = page.transaction.details.redirect_parent_function;
+
+  return (
+    <PayShell {...page.shell}>
+      <CardDone url={url} parentOrigin={page.origin ?? null} redirectParentFunction={typeof fn === "string" ? fn : null} />
+    </PayShell>
+  );
+}

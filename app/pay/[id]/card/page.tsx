@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { CardForm } from "@/components/pay/card-form";
+import { PayShell } from "@/components/pay/pay-shell";
+import { originQuery } from "@/lib/cards/card-payment";
+import { loadCardPage } from "@/lib/cards/card-page";
+import { WrongEmbedding } from "@/components/pay/wrong-embedding";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Card payment", robots: { index: false } };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// The hosted card page: full page, or inside the merchant's iFrame when the transaction has an origin.
+export default async function CardPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const query = await searchParams;
+  const page = await loadCardPage(id, typeof query.o === "string" ? query.o : undefined);
+  if (!page) notFound();
+  if (!page.embeddedCorrectly) return <WrongEmbedding />;
+  if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
+  if (!page.awaiting) redirect(page.origin ? `/pay/${id}/card/done${originQuery(page.transaction)}` : `/v1/transaction/${id}/authorize`);
+  const invalid = typeof query.invalid === "string" ? query.invalid.split(",") : [];
+
+  return (
+    <PayShell {...page.shell}>
+      <CardForm action={`/pay/${id}/card/submit${originQuery(page.transaction)}`} transactionId={id} invalid={invalid} submitLabel="Pay now" resizeTarget={page.origin} />
+    </PayShell>
+  );
+}

@@ -1,0 +1,212 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page } from "@playwright/test";
+import { expect, test, type Api } from "../fixtures";
+import { start, startMerchantStub } from "./helpers";
+
+let stub: Awaited<ReturnType<typeof startMerchantStub>>;
+test.beforeAll(async () => {
+  stub = await startMerchantStub();
+});
+test.afterAll(async () => stub.close());
+
+async function fillCard(page: Page | ReturnType<Page["frameLocator"]>, card: { number: string; expiry?: string; cvc?: string; holder?: string }) {
+  await page.getByLabel("Card number").fill(card.number);
+  await page.getByLabel("Expiry").fill(card.expiry ?? "12/30");
+  await page.getByLabel("Security code").fill(card.cvc ?? "123");
+  await page.getByLabel("Name on card").fill(card.holder ?? "Ada Lovelace");
+}
+
+const checkout = async (api: Api, id: string) => (await api.get(`/v1/transaction/${id}/checkoutsuccess`)).body;
+
+test.describe("hosted card page, full page", () => {
+  test("a successful card payment returns to the merchant and leaves a reusable card_token", async ({ page, api }) => {
+    const t = await start(api, "card", { redirect_url: stub.returnUrl });
+    await page.goto(t.details.approval_url);
+    await fillCard(page, { number: "4111111111111111" });
+    await expect(page.getByTestId("brand")).toHaveText("Visa");
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("transaction_id")).toBe(t.id);
+    expect(await checkout(api, t.id)).toStrictEqual({ status: "SETTLEMENT_REQUESTED", status_reason: "Approved", success: true });
+
+    const read = (await api.get(`/v1/transaction/${t.id}`)).body;
+    expect(read.details).toMatchObject({ card_brand: "visa", card_last_four: "1111", card_holder: "Ada Lovelace", card_expiry_month: 12, card_expiry_year: 2030 });
+    expect(read.details.card_token).toMatch(/^ctok_/);
+    expect(JSON.stringify(read)).not.toContain("4111111111111111");
+
+    // The token charges server to server with the five token fields; the CVC is never returned.
+    const charge = await api.post("/v1/transaction/start", {
+      payment_profile: api.merchant.payment_profile,
+      amount: 990,
+      customer: read.customer,
+      payment_product: "card",
+      details: { card_token: read.details.card_token, card_holder: "Ada Lovelace", card_cvv: "456", card_expiry_month: 12, card_expiry_year: 2030 },
+    });
+    expect(charge.status).toBe(201);
+    expect(charge.body.status).toBe("SETTLEMENT_REQUESTED");
+    expect(charge.body.details.approval_url).toBeUndefined();
+    expect(JSON.stringify(charge.body)).not.toContain("456");
+  });
+
+  const outcomes: [string, Record<string, unknown>, string, string][] = [
+    ["4000000000000002", {}, "DECLINED", "Card declined"],
+    ["4000000000009995", {}, "DECLINED", "Insufficient funds"],
+    ["4000000000000069", {}, "DECLINED", "Expired card"],
+    ["4000000000000119", {}, "UNKNOWN", "Processor error: the result could not be determined"],
+    ["4100000000000019", {}, "DECLINED", "Blocked by the fraud check"],
+    ["4100000000000019", { skip_fraud_check: true }, "SETTLEMENT_REQUESTED", "Approved"],
+    ["5555555555554444", { capture_now: false }, "AUTHORIZED", "Approved"],
+  ];
+  for (const [number, details, status, reason] of outcomes) {
+    test(`test card ${number} ${JSON.stringify(details)} → ${status}`, async ({ page, api }) => {
+      const t = await start(api, "card", { redirect_url: stub.returnUrl, ...details });
+      await page.goto(t.details.approval_url);
+      await fillCard(page, { number });
+      await page.getByRole("button", { name: "Pay now" }).click();
+      await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+      expect(await checkout(api, t.id)).toMatchObject({ status, status_reason: reason });
+    });
+  }
+
+  test("3-D Secure: the challenge card, and force_3DSecure on any card; pass and fail", async ({ page, api }) => {
+    const challenged = await start(api, "card", { redirect_url: stub.returnUrl });
+    await page.goto(challenged.details.approval_url);
+    await fillCard(page, { number: "4000000000003220" });
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page.getByText("Sandbox Bank · 3-D Secure")).toBeVisible();
+    await expect(page.getByText("ending in 3220")).toBeVisible();
+    await page.getByRole("button", { name: "Authenticate" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+    expect(await checkout(api, challenged.id)).toMatchObject({ status: "SETTLEMENT_REQUESTED", status_reason: "Approved after 3-D Secure" });
+
+    const forced = await start(api, "card", { redirect_url: stub.returnUrl, force_3DSecure: true });
+    await page.goto(forced.details.approval_url);
+    await fillCard(page, { number: "4242424242424242" });
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await page.getByRole("button", { name: "Fail authentication" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+    expect(await checkout(api, forced.id)).toMatchObject({ status: "DECLINED", status_reason: "3-D Secure authentication failed" });
+  });
+
+  test("field errors show on the page: invalid number, past expiry, 3-digit code for a 4-digit brand", async ({ page, api }) => {
+    const t = await start(api, "card", { redirect_url: stub.returnUrl });
+    await page.goto(t.details.approval_url);
+    await fillCard(page, { number: "4111 1111 1111 1112", expiry: "01/20", cvc: "12", holder: "" });
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page.getByTestId("error-number")).toHaveText("This card number is not valid");
+    await expect(page.getByTestId("error-expiry")).toHaveText("This card has expired");
+    await expect(page.getByTestId("error-cvc")).toHaveText("Enter the 3-digit security code");
+    await expect(page.getByTestId("error-holder")).toHaveText("Enter the name on the card");
+    await fillCard(page, { number: "3782 822463 10005", cvc: "123" });
+    await expect(page.getByTestId("brand")).toHaveText("American Express");
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page.getByTestId("error-cvc")).toHaveText("Enter the 4-digit security code");
+    expect((await api.get(`/v1/transaction/${t.id}`)).body.status).toBe("IN_PROGRESS");
+  });
+
+  test("the server checks the card too (a post that skips the page's script)", async ({ api }) => {
+    const t = await start(api, "card", { redirect_url: stub.returnUrl });
+    await api.requestContext.get(t.details.approval_url, { maxRedirects: 0 });
+    const res = await api.requestContext.post(`/pay/${t.id}/card/submit`, {
+      form: { card_number: "4111111111111112", expiry_month: "01", expiry_year: "2020", cvc: "1", holder: "x" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(303);
+    expect(res.headers().location).toBe(`/pay/${t.id}/card?invalid=number,expiry,cvc`);
+    expect((await api.get(`/v1/transaction/${t.id}`)).body.status).toBe("IN_PROGRESS");
+    const other = await api.requestContext.post(`/pay/${t.id}/card/submit`, { form: { transaction_id: "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01" }, maxRedirects: 0 });
+    expect(other.status()).toBe(400);
+  });
+
+  test("cancel ends the payment as CANCELLED", async ({ page, api }) => {
+    const t = await start(api, "card", { redirect_url: stub.returnUrl });
+    await page.goto(t.details.approval_url);
+    await page.getByRole("button", { name: "Cancel payment" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+    expect(await checkout(api, t.id)).toMatchObject({ status: "CANCELLED" });
+  });
+});
+
+/** A merchant's checkout page on its own origin, embedding the card page like docs/cards.md says. */
+async function startMerchantSite(payrailOrigin: string) {
+  let approvalUrl = "";
+  const server = http.createServer((req, res) => {
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    if (req.url?.startsWith("/evil")) {
+      // A frame on another origin that imitates Payrail's message.
+      res.end(`<script>parent.postMessage({type:"payrail.redirect",url:"https://attacker.example/",redirect_parent_function:"onPaid"},"*")</script>`);
+      return;
+    }
+    res.end(`<!doctype html><title>Merchant checkout</title>
+<h1>Checkout</h1><p id="result"></p>
+<script src="${payrailOrigin}/js/payrail.js"></script>
+<script>window.onPaid = function (url) { document.getElementById("result").textContent = url; };</script>
+${req.url?.includes("evil=1") ? `<iframe id="evil" src="/evil"></iframe>` : ""}
+<iframe id="pay" title="Card payment" src="${approvalUrl}" style="width:420px;height:620px;border:0"></iframe>`);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return { origin, setApprovalUrl: (u: string) => (approvalUrl = u), close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+test.describe("hosted card iFrame with origin", () => {
+  test("pays inside the frame, 3-D Secure included, and calls the parent's function with the return URL", async ({ page, api, baseURL }) => {
+    const site = await startMerchantSite(baseURL!);
+    try {
+      const t = await start(api, "card", { redirect_url: stub.returnUrl, origin: site.origin, redirect_parent_function: "onPaid" });
+      site.setApprovalUrl(t.details.approval_url);
+      await page.goto(`${site.origin}/checkout`);
+      const frame = page.frameLocator("#pay");
+      await fillCard(frame, { number: "4000000000003220" });
+      await frame.getByRole("button", { name: "Pay now" }).click();
+      await expect(frame.getByText("Sandbox Bank · 3-D Secure")).toBeVisible();
+      await frame.getByRole("button", { name: "Authenticate" }).click();
+      await expect(page.locator("#result")).toHaveText(`${stub.returnUrl}&transaction_id=${t.id}`);
+      expect(new URL(page.url()).origin).toBe(site.origin); // the parent decided what to do
+      expect(await checkout(api, t.id)).toMatchObject({ status: "SETTLEMENT_REQUESTED", success: true });
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("frame-ancestors: the transaction's origin only; 'none' without origin", async ({ api }) => {
+    const framed = await start(api, "card", { redirect_url: stub.returnUrl, origin: "https://shop.example" });
+    const opened = await api.requestContext.get(framed.details.approval_url);
+    expect(opened.headers()["content-security-policy"]).toBe("frame-ancestors https://shop.example");
+    const plain = await start(api, "card", { redirect_url: stub.returnUrl });
+    const full = await api.requestContext.get(plain.details.approval_url);
+    expect(full.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
+    // A forged ?o= on a transaction with another origin gets the header but no card form.
+    const forged = await api.requestContext.get(`/pay/${framed.id}/card?o=${encodeURIComponent("https://evil.example")}`);
+    expect(forged.headers()["content-security-policy"]).toBe("frame-ancestors https://evil.example");
+    expect(await forged.text()).toContain("This payment page cannot be shown here.");
+  });
+
+  test("another origin cannot frame the card page, and payrail.js ignores messages not from Payrail", async ({ page, api, baseURL }) => {
+    const site = await startMerchantSite(baseURL!);
+    try {
+      const t = await start(api, "card", { redirect_url: stub.returnUrl, origin: "https://shop.example", redirect_parent_function: "onPaid" });
+      site.setApprovalUrl(t.details.approval_url);
+      await page.goto(`${site.origin}/checkout?evil=1`);
+      await page.waitForTimeout(1500);
+      const payFrame = page.frames().find((f) => f.url().includes("/pay/"));
+      // Blocked by frame-ancestors: no card form was rendered in this page.
+      expect(payFrame ? await payFrame.locator("input[name=card_number]").count() : 0).toBe(0);
+      await expect(page.locator("#result")).toHaveText("");
+      await page.evaluate(() => window.postMessage({ type: "payrail.redirect", url: "https://attacker.example/", redirect_parent_function: "onPaid" }, "*"));
+      await page.waitForTimeout(300);
+      await expect(page.locator("#result")).toHaveText("");
+      expect(new URL(page.url()).origin).toBe(site.origin);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("payrail.js is served as JavaScript", async ({ request }) => {
+    const res = await request.get("/js/payrail.js");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toMatch(/javascript/);
+  });
+});

@@ -1,0 +1,87 @@
+/** Card number rules that need no network: Luhn, brand by IIN range, lengths. */
+
+export type Brand = "visa" | "mastercard" | "amex" | "maestro" | "discover" | "unknown";
+
+export const BRAND_NAMES: Record<Brand, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  maestro: "Maestro",
+  discover: "Discover",
+  unknown: "Card",
+};
+
+export const digitsOnly = (s: string) => s.replace(/[\s-]/g, "");
+
+export function luhnValid(number: string): boolean {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function detectBrand(number: string): Brand {
+  const n = digitsOnly(number);
+  if (/^4/.test(n)) return "visa";
+  if (/^3[47]/.test(n)) return "amex";
+  const first4 = Number(n.slice(0, 4));
+  if (/^5[1-5]/.test(n) || (first4 >= 2221 && first4 <= 2720)) return "mastercard";
+  if (/^(6011|65|64[4-9])/.test(n)) return "discover";
+  if (/^(5018|5020|5038|6304|6759|676[1-3])/.test(n)) return "maestro";
+  return "unknown";
+}
+
+const LENGTHS: Record<Brand, number[]> = {
+  visa: [13, 16, 19],
+  mastercard: [16],
+  amex: [15],
+  discover: [16, 19],
+  maestro: [12, 13, 14, 15, 16, 17, 18, 19],
+  unknown: [12, 13, 14, 15, 16, 17, 18, 19],
+};
+
+export const cvcLength = (brand: Brand) => (brand === "amex" ? 4 : 3);
+
+/** Groups as printed on the card: 4-6-5 for American Express, 4-4-4-4 for the rest. */
+export function formatCardNumber(number: string): string {
+  const n = digitsOnly(number);
+  if (detectBrand(n) === "amex") return [n.slice(0, 4), n.slice(4, 10), n.slice(10, 15)].filter(Boolean).join(" ");
+  return n.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+export type CardInput = { number: string; expiryMonth: string; expiryYear: string; cvc: string; holder: string };
+export type CardFieldErrors = Partial<Record<"number" | "expiry" | "cvc" | "holder", string>>;
+
+/** Validates what the shopper typed; the same rules run in the browser and on the server. */
+export function validateCard(input: CardInput, now = new Date()): { errors: CardFieldErrors; number: string; brand: Brand; month: number; year: number } {
+  const errors: CardFieldErrors = {};
+  const number = digitsOnly(input.number);
+  const brand = detectBrand(number);
+  if (!/^\d+$/.test(number)) errors.number = "Enter the card number";
+  else if (!LENGTHS[brand].includes(number.length) || !luhnValid(number)) errors.number = "This card number is not valid";
+
+  const month = Number(input.expiryMonth);
+  let year = Number(input.expiryYear);
+  if (/^\d{2}$/.test(input.expiryYear)) year += 2000;
+  if (!/^\d{1,2}$/.test(input.expiryMonth) || month < 1 || month > 12 || !/^\d{2}(\d{2})?$/.test(input.expiryYear)) {
+    errors.expiry = "Enter the expiry date as MM/YY";
+  } else if (year * 12 + month - 1 < now.getUTCFullYear() * 12 + now.getUTCMonth()) {
+    errors.expiry = "This card has expired";
+  } else if (year > now.getUTCFullYear() + 20) {
+    errors.expiry = "Check the expiry year";
+  }
+
+  const wanted = cvcLength(brand);
+  if (!new RegExp(`^\\d{${wanted}}$`).test(input.cvc)) errors.cvc = `Enter the ${wanted}-digit security code`;
+  if (!input.holder.trim()) errors.holder = "Enter the name on the card";
+  else if (input.holder.trim().length > 100) errors.holder = "At most 100 characters";
+
+  return { errors, number, brand, month, year };
+}

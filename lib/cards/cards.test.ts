@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { authorizeCard, type AuthorizationRequest } from "@/lib/cards/acquirer";
+import { detectBrand, formatCardNumber, luhnValid, validateCard } from "@/lib/cards/card-number";
+import { TEST_CARDS } from "@/lib/cards/test-cards";
+import { decryptCardNumber, encryptCardNumber, generateCardToken } from "@/lib/cards/vault";
+
+const NOW = new Date("2026-11-22T10:00:00Z");
+const card = (over: Partial<Parameters<typeof validateCard>[0]> = {}) =>
+  validateCard({ number: "4111 1111 1111 1111", expiryMonth: "12", expiryYear: "28", cvc: "123", holder: "Ada Lovelace", ...over }, NOW);
+
+describe("card numbers", () => {
+  it("checks Luhn", () => {
+    for (const c of TEST_CARDS) expect(luhnValid(c.number)).toBe(true);
+    expect(luhnValid("4111111111111112")).toBe(false);
+    expect(luhnValid("41111")).toBe(false);
+  });
+
+  it("detects brands", () => {
+    expect(detectBrand("4111111111111111")).toBe("visa");
+    expect(detectBrand("5555555555554444")).toBe("mastercard");
+    expect(detectBrand("2221000000000009")).toBe("mastercard");
+    expect(detectBrand("378282246310005")).toBe("amex");
+    expect(detectBrand("6011111111111117")).toBe("discover");
+    expect(detectBrand("9999")).toBe("unknown");
+  });
+
+  it("formats as printed", () => {
+    expect(formatCardNumber("4111111111111111")).toBe("4111 1111 1111 1111");
+    expect(formatCardNumber("378282246310005")).toBe("3782 822463 10005");
+  });
+
+  it("validates what the shopper typed", () => {
+    expect(card().errors).toEqual({});
+    expect(card().year).toBe(2028);
+    expect(card({ number: "4111 1111 1111 1112" }).errors.number).toBe("This card number is not valid");
+    expect(card({ expiryMonth: "13" }).errors.expiry).toBe("Enter the expiry date as MM/YY");
+    expect(card({ expiryMonth: "10", expiryYear: "26" }).errors.expiry).toBe("This card has expired");
+    expect(card({ expiryMonth: "11", expiryYear: "2026" }).errors).toEqual({});
+    expect(card({ number: "378282246310005", cvc: "123" }).errors.cvc).toBe("Enter the 4-digit security code");
+    expect(card({ number: "378282246310005", cvc: "1234" }).errors).toEqual({});
+    expect(card({ cvc: "12" }).errors.cvc).toBe("Enter the 3-digit security code");
+    expect(card({ holder: " " }).errors.holder).toBe("Enter the name on the card");
+  });
+});
+
+describe("vault", () => {
+  it("seals with AES-256-GCM bound to the token, without the number in clear", () => {
+    const token = generateCardToken();
+    expect(token).toMatch(/^ctok_[0-9A-Za-z]{24}$/);
+    const sealed = encryptCardNumber("4111111111111111", token);
+    expect(sealed).toMatch(/^v1\./);
+    expect(sealed).not.toContain("4111111111111111");
+    expect(sealed).not.toContain(Buffer.from("4111111111111111").toString("base64url"));
+    expect(decryptCardNumber(sealed, token)).toBe("4111111111111111");
+    expect(encryptCardNumber("4111111111111111", token)).not.toBe(sealed);
+  });
+
+  it("refuses a sealed number used with another token or tampered with", () => {
+    const sealed = encryptCardNumber("4111111111111111", "ctok_a");
+    expect(() => decryptCardNumber(sealed, "ctok_b")).toThrow();
+    const parts = sealed.split(".");
+    parts[3] = Buffer.from("x".repeat(16)).toString("base64url");
+    expect(() => decryptCardNumber(parts.join("."), "ctok_a")).toThrow();
+  });
+});
+
+describe("sandbox acquirer", () => {
+  const base: AuthorizationRequest = { number: "4111111111111111", amount: 1000, captureNow: true, skipFraudCheck: false, authenticated: false, force3DSecure: false, canChallenge: true };
+  const run = (over: Partial<AuthorizationRequest>) => authorizeCard({ ...base, ...over });
+
+  it("follows the test cards", () => {
+    expect(run({})).toEqual({ kind: "final", status: "SETTLEMENT_REQUESTED", reason: "Approved" });
+    expect(run({ captureNow: false })).toMatchObject({ status: "AUTHORIZED" });
+    expect(run({ number: "4000000000000002" })).toMatchObject({ status: "DECLINED", reason: "Card declined" });
+    expect(run({ number: "4000000000009995" })).toMatchObject({ status: "DECLINED", reason: "Insufficient funds" });
+    expect(run({ number: "4000000000000069" })).toMatchObject({ status: "DECLINED", reason: "Expired card" });
+    expect(run({ number: "4000000000000119" })).toMatchObject({ status: "UNKNOWN" });
+  });
+
+  it("challenges 3-D Secure cards and forced ones, then approves once authenticated", () => {
+    expect(run({ number: "4000000000003220" })).toEqual({ kind: "challenge" });
+    expect(run({ force3DSecure: true })).toEqual({ kind: "challenge" });
+    expect(run({ number: "4000000000003220", authenticated: true })).toMatchObject({ status: "SETTLEMENT_REQUESTED", reason: "Approved after 3-D Secure" });
+    expect(run({ number: "4000000000003220", canChallenge: false })).toMatchObject({ status: "SETTLEMENT_REQUESTED" });
+  });
+
+  it("blocks the fraud card unless skip_fraud_check, before any challenge", () => {
+    expect(run({ number: "4100000000000019", force3DSecure: true })).toMatchObject({ status: "DECLINED", reason: "Blocked by the fraud check" });
+    expect(run({ number: "4100000000000019", skipFraudCheck: true })).toMatchObject({ status: "SETTLEMENT_REQUESTED" });
+  });
+});

@@ -1,0 +1,46 @@
+import { cardReturnUrl, loadCardTransaction, originQuery, type CardStep } from "@/lib/cards/card-payment";
+import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
+
+/**
+ * Turns a step of the card flow into the browser's next location. Inside the merchant's iFrame
+ * (an `origin` was given) the flow ends on the "done" page, which hands the return URL to the
+ * parent window; on a full page it ends with the redirect to the merchant.
+ */
+export async function stepResponse(id: string, step: CardStep): Promise<Response> {
+  if (step.kind === "not_found") return paymentNotFound();
+  const t = await loadCardTransaction(id);
+  if (!t) return paymentNotFound();
+  const q = originQuery(t);
+  const and = q ? "&" : "?";
+  switch (step.kind) {
+    case "retry": {
+      const fields = Object.keys(step.errors).join(",");
+      return seeOther(`/pay/${id}/card${q}${fields ? `${and}invalid=${fields}` : ""}`);
+    }
+    case "challenge":
+      return seeOther(`/pay/${id}/card/3ds${q}`);
+    case "finished": {
+      if (q) return seeOther(`/pay/${id}/card/done${q}${step.error ? `${and}e=${step.error}` : ""}`);
+      const url = cardReturnUrl(t, step.error);
+      return url ? seeOther(url) : friendlyPage({ title: "Payment finished", message: "You can close this window.", status: 200 });
+    }
+  }
+}
+
+const MAX_FORM_BYTES = 8 * 1024;
+
+/** The card forms' bodies, read without ever logging them. */
+export async function readCardForm(req: Request): Promise<Record<string, string> | null> {
+  const type = req.headers.get("content-type") ?? "";
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) return null;
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return null;
+  try {
+    const form: Record<string, string> = {};
+    for (const [k, v] of await req.formData()) if (typeof v === "string" && !(k in form)) form[k] = v.slice(0, 256);
+    return form;
+  } catch {
+    return null;
+  }
+}
+
+export const badForm = () => friendlyPage({ title: "Invalid request", message: "The card form could not be read. Please go back and try again.", status: 400 });

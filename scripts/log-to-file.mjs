@@ -1,0 +1,15 @@
+// Usage: node scripts/log-to-file.mjs <file> <cmd...>
+// Runs <cmd>, copying its stdout and stderr to <file> as well, so tests can search what a server
+// logged (the card data leak test). Signals are forwarded; the exit code is the command's.
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import path from "node:path";
+
+const [file, cmd, ...args] = process.argv.slice(2);
+mkdirSync(path.dirname(file), { recursive: true });
+const out = createWriteStream(file, { flags: "a" });
+const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+child.stdout.on("data", (d) => (out.write(d), process.stdout.write(d)));
+child.stderr.on("data", (d) => (out.write(d), process.stderr.write(d)));
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code, signal) => out.end(() => process.exit(code ?? (signal ? 1 : 0))));

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db/prisma";
-import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
+import { Prisma, type Transaction } from "@/lib/generated/prisma/client";
 import { onEnter } from "@/lib/transactions/effects";
 import { statusConflict } from "@/lib/transactions/errors";
 import { allowedFrom, canTransition, isFinal, type TransactionStatus } from "@/lib/transactions/statuses";
@@ -57,18 +57,24 @@ async function transitionIn(tx: Prisma.TransactionClient, opts: TransitionOption
   const details = opts.changes?.details ? { ...current.details, ...opts.changes.details } : undefined;
   // Compare-and-set: the row lock above already serialises writers; the status condition makes
   // the write itself refuse a stale read.
-  const { count } = await tx.transaction.updateMany({
-    where: { id: transactionId, status: current.status },
-    data: {
-      status: to,
-      statusReason: opts.reason ?? "",
-      lastStatusUpdate: now,
-      ...(details ? { details: details as Prisma.InputJsonValue } : {}),
-      ...(opts.changes?.capturedAmount !== undefined ? { capturedAmount: opts.changes.capturedAmount } : {}),
-    },
-  });
-  if (count !== 1) throw statusConflict(opts.operation ?? `moved to ${to}`, current.status, allowedFrom(to));
-  const updated = await tx.transaction.findUniqueOrThrow({ where: { id: transactionId } });
+  let updated: Transaction;
+  try {
+    updated = await tx.transaction.update({
+      where: { id: transactionId, status: current.status },
+      data: {
+        status: to,
+        statusReason: opts.reason ?? "",
+        lastStatusUpdate: now,
+        ...(details ? { details: details as Prisma.InputJsonValue } : {}),
+        ...(opts.changes?.capturedAmount !== undefined ? { capturedAmount: opts.changes.capturedAmount } : {}),
+      },
+    });
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025") {
+      throw statusConflict(opts.operation ?? `moved to ${to}`, current.status, allowedFrom(to));
+    }
+    throw err;
+  }
   await tx.transactionHistory.create({
     data: { transactionId, fromStatus: current.status, toStatus: to, reason: opts.reason ?? "", actor: opts.actor, createdAt: now },
   });

@@ -1,28 +1,51 @@
 // npm run merchant -- create --name NAME [--webhook-url URL]
-// Prints one JSON line {organisation, payment_profile, api_key, webhook_secret} on stdout.
+//   prints one JSON line {organisation, payment_profile, api_key, webhook_secret}
+// npm run merchant -- key create --organisation ID   (another key: rotation)
+// npm run merchant -- key revoke --key sk_test_...
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db/prisma";
+import { createApiKey, revokeApiKey } from "@/lib/merchants/api-keys";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 
 const usage = `Usage:
-  npm run merchant -- create --name NAME [--webhook-url URL]`;
+  npm run merchant -- create --name NAME [--webhook-url URL]
+  npm run merchant -- key create --organisation ID
+  npm run merchant -- key revoke --key sk_test_...`;
+
+const options = {
+  name: { type: "string" },
+  "webhook-url": { type: "string" },
+  organisation: { type: "string" },
+  key: { type: "string" },
+} as const;
+
+async function run(args: string[]): Promise<unknown> {
+  const [command, sub] = args;
+  const { values } = parseArgs({ args: args.slice(command === "key" ? 2 : 1), options });
+  if (command === "create") return createMerchant({ name: values.name ?? "", webhook_url: values["webhook-url"] });
+  if (command === "key" && sub === "create") return createApiKey(values.organisation ?? "");
+  if (command === "key" && sub === "revoke") return revokeApiKey(values.key ?? "");
+  return undefined;
+}
 
 async function main(): Promise<number> {
-  const [command, ...rest] = process.argv.slice(2);
-  if (command !== "create") {
-    console.error(usage);
-    return 2;
-  }
-  const { values } = parseArgs({ args: rest, options: { name: { type: "string" }, "webhook-url": { type: "string" } } });
   try {
-    const created = await createMerchant({ name: values.name ?? "", webhook_url: values["webhook-url"] });
-    process.stdout.write(`${JSON.stringify(created)}\n`);
+    const result = await run(process.argv.slice(2));
+    if (result === undefined) {
+      console.error(usage);
+      return 2;
+    }
+    process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } catch (err) {
     if (err instanceof ApiError) {
-      console.error(`error ${err.code}: ${err.message}`);
+      console.error(`error ${err.code}: ${err.message}${err.details ? ` ${JSON.stringify(err.details)}` : ""}`);
       return 1;
+    }
+    if (err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS")) {
+      console.error(`${err.message}\n${usage}`);
+      return 2;
     }
     throw err;
   } finally {

@@ -34,3 +34,19 @@ test("merchant CLI refuses a bad webhook URL with a message and exit code 1", as
   expect(failed?.status).toBe(1);
   expect(failed?.stderr).toContain("webhook_url");
 });
+
+test("keys rotate and revoke: a revoked key is refused at once with 111", async ({ request }) => {
+  const tsx = (...args: string[]) => JSON.parse(execFileSync("node_modules/.bin/tsx", ["scripts/merchant.ts", ...args], { encoding: "utf8" }).trim());
+  const merchant = tsx("create", "--name", "Rotating Shop");
+  const second = tsx("key", "create", "--organisation", merchant.organisation);
+  expect(second.api_key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+  const body = { first_name: "Key", last_name: "Holder", email_address: "key@example.com" };
+  expect((await request.post("/v1/customer", { headers: { apiKey: second.api_key }, data: body })).status()).toBe(201);
+
+  expect(tsx("key", "revoke", "--key", merchant.api_key)).toStrictEqual({ revoked: true });
+  const refused = await request.post("/v1/customer", { headers: { apiKey: merchant.api_key }, data: body });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).code).toBe("111");
+  expect((await request.post("/v1/customer", { headers: { apiKey: second.api_key }, data: body })).status()).toBe(201);
+  expect(tsx("key", "revoke", "--key", merchant.api_key)).toStrictEqual({ revoked: false });
+});

@@ -1,0 +1,130 @@
+import type { Api } from "../fixtures";
+import { eventually } from "../fixtures";
+import { dummyIn, expect, getTx, history, started, test } from "../transactions";
+
+/** Every history row continues from the one before it. */
+function expectChain(rows: { status: string; previous_status: string }[]) {
+  expect(rows[0]).toMatchObject({ status: "INITIATED", previous_status: "" });
+  for (let i = 1; i < rows.length; i++) expect(rows[i].previous_status, JSON.stringify(rows)).toBe(rows[i - 1].status);
+}
+
+/** Fires `n` identical calls at once and tallies the answers. */
+async function burst(api: Api, n: number, path: string, body?: unknown) {
+  const results = await Promise.all(Array.from({ length: n }, () => api.post(path, body)));
+  return results;
+}
+
+const tally = (results: { status: number; body: any }[]) => {
+  const counts: Record<string, number> = {};
+  for (const r of results) {
+    const key = `${r.status}${r.body?.code ? ` ${r.body.code}` : ""}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+};
+
+async function captureRace(api: Api) {
+  const t = await started(api, "bnpl", { capture_now: false });
+  expect(t.status).toBe("AUTHORIZED");
+  const results = await burst(api, 50, `/v1/transaction/${t.id}/capture`);
+  expect(tally(results), t.id).toStrictEqual({ "200": 1, "409 130": 49 });
+  for (const r of results.filter((x) => x.status === 409)) {
+    expect(r.body.details).toStrictEqual({ status: "SETTLEMENT_REQUESTED", allowed_from: ["AUTHORIZED"] });
+  }
+  const rows = await history(api, t.id);
+  expect(rows.filter((h) => h.status === "SETTLEMENT_REQUESTED")).toHaveLength(1);
+  expect(rows.map((h) => h.status)).toStrictEqual(["INITIATED", "AUTHORIZED", "SETTLEMENT_REQUESTED"]);
+  expect((await getTx(api, t.id)).status).toBe("SETTLEMENT_REQUESTED");
+}
+
+test.describe("concurrent status changes", () => {
+  test("50 simultaneous captures of one AUTHORIZED transaction: exactly one wins", async ({ api }) => {
+    await captureRace(api);
+  });
+
+  test("the same on 10 more transactions", async ({ api }) => {
+    test.setTimeout(120_000);
+    for (let i = 0; i < 10; i++) await captureRace(api);
+  });
+
+  test("captures, voids and cancels racing on one transaction: exactly one of capture/void wins", async ({ api }) => {
+    const t = await started(api, "bnpl", { capture_now: false });
+    const paths = Array.from({ length: 40 }, (_, i) => ["capture", "void"][i % 2]);
+    const results = await Promise.all(paths.map((p) => api.post(`/v1/transaction/${t.id}/${p}`)));
+    const wins = results.filter((r) => r.status === 200);
+    expect(wins).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.body.code === "130")).toHaveLength(39);
+    const rows = await history(api, t.id);
+    expect(rows).toHaveLength(3);
+    expect(rows[2].status).toBe(wins[0].body.status);
+  });
+});
+
+test.describe("more races", () => {
+  for (const [op, setup, to] of [
+    ["void", "AUTHORIZED", "AUTHORIZATION_VOIDED"],
+    ["cancel", "SETTLEMENT_REQUESTED", "CANCELLED"],
+  ] as const) {
+    test(`50 simultaneous ${op} calls: exactly one wins`, async ({ api }) => {
+      const t = await dummyIn(api, setup);
+      const results = await burst(api, 50, `/v1/transaction/${t.id}/${op}`);
+      expect(tally(results)).toStrictEqual({ "200": 1, "409 130": 49 });
+      const rows = await history(api, t.id);
+      expect(rows.map((h) => h.status)).toStrictEqual(["INITIATED", setup, to]);
+    });
+  }
+
+  test("a cancel racing the settlement timer (fast server): one of them wins, history stays one chain", async ({ fastApi }) => {
+    const t = await started(fastApi, "bnpl", {});
+    const due = Date.parse(t.last_status_update) + 1_500;
+    // Keep cancelling around the moment the settlement job becomes due.
+    await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now() - 300)));
+    const results: { status: number; body: any }[] = [];
+    for (let i = 0; i < 12; i++) {
+      results.push(...(await burst(fastApi, 3, `/v1/transaction/${t.id}/cancel`)));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const final = await eventually(async () => {
+      const x = await getTx(fastApi, t.id);
+      return ["CANCELLED", "SETTLEMENT_COMPLETED"].includes(x.status) ? x : undefined;
+    });
+    const wins = results.filter((r) => r.status === 200);
+    expect(wins.length).toBe(final.status === "CANCELLED" ? 1 : 0);
+    for (const r of results.filter((r) => r.status !== 200)) expect([r.status, r.body.code]).toStrictEqual([409, "130"]);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const rows = await history(fastApi, t.id);
+    expectChain(rows);
+    expect(rows.map((h) => h.status)).toStrictEqual(["INITIATED", "SETTLEMENT_REQUESTED", final.status]);
+    expect((await getTx(fastApi, t.id)).status).toBe(final.status);
+  });
+});
+
+test.describe("concurrent refunds", () => {
+  test("20 simultaneous refunds of 1/10 of the amount: exactly 10 succeed", async ({ api }) => {
+    const t = await dummyIn(api, "SETTLEMENT_COMPLETED");
+    const results = await burst(api, 20, `/v1/transaction/${t.id}/refund`, { amount: 100 });
+    expect(tally(results)).toStrictEqual({ "201": 10, "400 101": 10 });
+    const list = await api.get(`/v1/transaction/${t.id}/refunds`);
+    expect(list.body.data).toHaveLength(10);
+    expect(list.body.data.reduce((sum: number, r: any) => sum + Number(r.amount), 0)).toBe(1000);
+    expect(new Set(list.body.data.map((r: any) => r.id))).toStrictEqual(new Set(results.filter((r) => r.status === 201).map((r) => r.body.id)));
+  });
+
+  test("refunds of uneven amounts racing never add up to more than the amount", async ({ api }) => {
+    const t = await dummyIn(api, "SETTLEMENT_COMPLETED", { amount: 999 });
+    const amounts = [400, 300, 250, 200, 150, 100, 99, 50, 1, 333, 333, 333];
+    const results = await Promise.all(amounts.map((amount) => api.post(`/v1/transaction/${t.id}/refund`, { amount })));
+    for (const r of results) expect([201, 400]).toContain(r.status);
+    const list = await api.get(`/v1/transaction/${t.id}/refunds`);
+    const total = list.body.data.reduce((sum: number, r: any) => sum + Number(r.amount), 0);
+    expect(total).toBeLessThanOrEqual(999);
+    expect(list.body.data).toHaveLength(results.filter((r) => r.status === 201).length);
+    // The remainder only shrinks, so every refused amount is larger than what is left at the end.
+    amounts.forEach((amount, i) => {
+      if (results[i].status === 400) {
+        expect(results[i].body.code).toBe("101");
+        expect(amount).toBeGreaterThan(999 - total);
+      }
+    });
+  });
+});

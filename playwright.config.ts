@@ -43,7 +43,7 @@ function server(p: number, extraEnv: Record<string, string>) {
   const url = `http://localhost:${p}`;
   return {
     // Server output is also kept in a file: the card data leak test searches it.
-    command: `node scripts/log-to-file.mjs ${serverLogFile(p)} node node_modules/next/dist/bin/next start -p ${p}`,
+    command: `node scripts/log-to-file.mjs ${serverLogFile(p)} node node_modules/next/dist/bin/next start -p ${p} --keepAliveTimeout 65000`,
     url: `${url}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { detectBrand } from "../lib/cards/card-number";
+import { encryptCardNumber, generateCardToken } from "../lib/cards/vault";
 import { Api, customerBody, expect, FAST_URL, test as base, type ApiCall, type Merchant } from "./fixtures";
 
 /** The shared fixtures plus `fastApi`: the same merchant, talking to the server with short timers. */
@@ -131,13 +133,20 @@ export async function sql<T = any>(text: string, params: unknown[] = []): Promis
   }
 }
 
-/** A vaulted card of `organisation` (the card vault's API comes later; the row is what a token charge reads). */
-export async function seedCardToken(organisation: string, { month = 12, year = 2030, holder = "Ada Lovelace" } = {}) {
-  const token = `tok_${randomUUID().replace(/-/g, "")}`;
+/**
+ * A vaulted card of `organisation`, sealed with the service's own vault code and key (the key is
+ * in the test data folder shared with the servers). Seeded directly so expiries in the past, which
+ * the card page refuses to vault, can be tested too.
+ */
+export async function seedCardToken(
+  organisation: string,
+  { month = 12, year = 2030, holder = "Ada Lovelace", number = "4242424242424242" }: { month?: number; year?: number; holder?: string; number?: string } = {},
+) {
+  const token = generateCardToken();
   await sql(
     `insert into card_tokens (id, "organisationId", token, "encryptedNumber", bin, "lastFour", brand, "expiryMonth", "expiryYear", holder)
-     values ($1, $2, $3, 'e2e-not-a-real-ciphertext', '424242', '4242', 'visa', $4, $5, $6)`,
-    [randomUUID(), organisation, token, month, year, holder],
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [randomUUID(), organisation, token, encryptCardNumber(number, token), number.slice(0, 6), number.slice(-4), detectBrand(number), month, year, holder],
   );
   return { token, month, year, holder };
 }

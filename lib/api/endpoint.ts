@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/body";
+import { findUnstorableStrings, readJsonBody } from "@/lib/api/body";
 import { authenticate, type Auth } from "@/lib/auth/api-keys";
 import { log } from "@/lib/log";
 
@@ -46,6 +46,8 @@ export function endpoint(options: EndpointOptions, handle: Endpoint["handle"]): 
 export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<EndpointResponse> {
   try {
     const auth = await authenticate(raw.headers);
+    const badQuery = findUnstorableStrings(Object.fromEntries(raw.url.searchParams));
+    if (Object.keys(badQuery).length) throw ApiError.validation("request", badQuery);
     let body: unknown = undefined;
     const mode = ep.options.body ?? "none";
     if (mode !== "none") {

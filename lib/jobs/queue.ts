@@ -6,7 +6,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
  * process that dies after the commit loses nothing, one that dies before it leaves no orphan job.
  */
 export type JobPayloads = {
-  expire_approval: { transactionId: string };
+  /** `ttlMs`: the approval time the transaction was given (the job may run in another process). */
+  expire_approval: { transactionId: string; ttlMs: number };
   settle: { transactionId: string };
   dummy_update: { transactionId: string; status: string; reason?: string };
   process_refund: { refundId: string };

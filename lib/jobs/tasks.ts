@@ -1,10 +1,9 @@
 import type { Task, TaskList } from "graphile-worker";
 import { ApiError } from "@/lib/api/errors";
-import { env } from "@/lib/env";
 import type { JobName, JobPayloads } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { processRefund } from "@/lib/transactions/operations";
-import { isStatus } from "@/lib/transactions/statuses";
+import { AWAITING_SHOPPER, isStatus } from "@/lib/transactions/statuses";
 import { transition, type TransitionOptions } from "@/lib/transactions/transition";
 
 /**
@@ -24,12 +23,12 @@ async function timerTransition(opts: Omit<TransitionOptions, "actor">): Promise<
 }
 
 const handlers: { [N in Exclude<JobName, "deliver_webhook">]: (payload: JobPayloads[N]) => Promise<void> } = {
-  expire_approval: ({ transactionId }) =>
+  expire_approval: ({ transactionId, ttlMs }) =>
     timerTransition({
       transactionId,
       to: "ABANDONED",
-      from: ["INITIATED", "IN_PROGRESS", "PENDING"],
-      reason: `Not completed within ${Math.round(env().APPROVAL_TTL_MS / 1000)} s`,
+      from: AWAITING_SHOPPER,
+      reason: `Not completed within ${Math.round(ttlMs / 1000)} s`,
     }),
   settle: ({ transactionId }) => timerTransition({ transactionId, to: "SETTLEMENT_COMPLETED", from: ["SETTLEMENT_REQUESTED"], reason: "Settled" }),
   dummy_update: async ({ transactionId, status, reason }) => {

@@ -7,7 +7,8 @@ const UMLAUTS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae"
 const DESCRIPTOR_MAX = 27;
 
 export function normalizeInstantTransferDescriptor(descriptor: string): string {
-  const normalized = descriptor.replace(/[äöüÄÖÜß]/g, (c) => UMLAUTS[c]);
+  // NFC first: "u" + combining diaeresis (as some systems send it) is the same "ü".
+  const normalized = descriptor.normalize("NFC").replace(/[äöüÄÖÜß]/g, (c) => UMLAUTS[c]);
   if (!/^[0-9A-Za-z +.,-]*$/.test(normalized)) {
     throw ApiError.validation("transaction", { dynamic_descriptor: "Only letters, digits, space and + . , - are allowed" });
   }

@@ -22,13 +22,13 @@ const httpUrl = z.url({ protocol: /^https?$/, message: "Expected an absolute htt
 export const TransactionStartSchema = z.strictObject({
   payment_profile: uuid,
   amount: amountSchema,
-  customer: z.unknown(),
+  customer: z.unknown().optional(),
   customer_ip: orEmpty(z.string().trim().refine((s) => ipaddr.isValid(s), "Expected an IPv4 or IPv6 address")),
   dynamic_descriptor: optionalText(127),
   merchant_reference: optionalText(255),
   payment_product: z.enum(PRODUCTS, { message: `Expected one of: ${PRODUCTS.join(", ")}` }),
   user_agent: optionalText(1024),
-  details: z.unknown(),
+  details: z.unknown().optional(),
   webhook_transaction_update: orEmpty(httpUrl),
 });
 export type TransactionStart = z.infer<typeof TransactionStartSchema>;

@@ -25,8 +25,8 @@ function settlementWaitDays(t: Transaction, now: Date): number {
 }
 
 export async function scheduleApprovalExpiry(tx: Prisma.TransactionClient, transactionId: string, now: Date): Promise<void> {
-  const runAt = new Date(now.getTime() + env().APPROVAL_TTL_MS);
-  await addJob(tx, "expire_approval", { transactionId }, { runAt, jobKey: `expire:${transactionId}` });
+  const ttlMs = env().APPROVAL_TTL_MS;
+  await addJob(tx, "expire_approval", { transactionId, ttlMs }, { runAt: new Date(now.getTime() + ttlMs), jobKey: `expire:${transactionId}` });
 }
 
 export async function scheduleFollowUp(tx: Prisma.TransactionClient, transactionId: string, followUp: { status: string; reason?: string }, now: Date) {

@@ -64,7 +64,9 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   try {
     const [iso, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     const createdAt = new Date(iso);
-    if (Number.isNaN(createdAt.getTime()) || typeof id !== "string" || !isUuid(id)) throw new Error("bad cursor");
+    // Only instants this service can have written: PostgreSQL refuses dates far outside that range.
+    const plausible = typeof iso === "string" && /^\d{4}-/.test(iso) && createdAt.getUTCFullYear() >= 2000 && createdAt.getUTCFullYear() <= 9999;
+    if (Number.isNaN(createdAt.getTime()) || !plausible || typeof id !== "string" || !isUuid(id)) throw new Error("bad cursor");
 
     return { createdAt, id };
   } catch {

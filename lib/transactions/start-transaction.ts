@@ -45,9 +45,9 @@ function validate(body: unknown): ValidStart {
   let descriptor = "";
   if (typeof raw.payment_product === "string" && isProduct(raw.payment_product)) {
     processor = getProcessor(raw.payment_product);
-    const parsed = (processor.detailsSchema as z.ZodType).safeParse(raw.details ?? {});
+    const parsed = (processor.detailsSchema as z.ZodType).safeParse(raw.details === undefined ? {} : raw.details);
     if (parsed.success) details = parsed.data;
-    else Object.assign(fields, invalidFields(parsed.error, "details", raw.details ?? {}));
+    else Object.assign(fields, invalidFields(parsed.error, "details", raw.details === undefined ? {} : raw.details));
     descriptor = typeof raw.dynamic_descriptor === "string" ? raw.dynamic_descriptor.trim() : "";
     try {
       if (processor.normalizeDescriptor) descriptor = processor.normalizeDescriptor(descriptor);

@@ -63,15 +63,7 @@ export async function submitCard(id: string, form: Record<string, string>): Prom
 
   return runInTransaction(t, async (tx) => {
     const token = await vaultCard(tx, { organisationId: t.organisationId, number: card.number, expiryMonth: card.month, expiryYear: card.year, holder: form.holder.trim() });
-    const result = authorizeCard({
-      number: card.number,
-      amount: t.amount,
-      captureNow: t.details.capture_now !== false,
-      skipFraudCheck: t.details.skip_fraud_check === true,
-      force3DSecure: t.details.force_3DSecure === true,
-      authenticated: false,
-      canChallenge: true,
-    });
+    const result = authorize(t, card.number, false);
     log().info({ transactionId: t.id, brand: token.brand, last4: token.lastFour, result: result.kind === "final" ? result.status : "challenge" }, "card submitted");
     if (result.kind === "challenge") {
       await tx.cardChallenge.upsert({ where: { transactionId: t.id }, create: { transactionId: t.id, cardTokenId: token.id }, update: { cardTokenId: token.id } });
@@ -94,15 +86,7 @@ export async function completeChallenge(id: string, outcome: string): Promise<Ca
 
   let result: AuthorizationResult;
   if (outcome === "approve") {
-    result = authorizeCard({
-      number: cardNumberOf(token),
-      amount: t.amount,
-      captureNow: t.details.capture_now !== false,
-      skipFraudCheck: t.details.skip_fraud_check === true,
-      force3DSecure: t.details.force_3DSecure === true,
-      authenticated: true,
-      canChallenge: true,
-    });
+    result = authorize(t, cardNumberOf(token), true);
   } else if (outcome === "fail") {
     result = { kind: "final", status: "DECLINED", reason: "3-D Secure authentication failed" };
   } else if (outcome === "cancel") {
@@ -116,6 +100,19 @@ export async function completeChallenge(id: string, outcome: string): Promise<Ca
     await tx.cardChallenge.deleteMany({ where: { transactionId: id } });
 
     return { kind: "finished" };
+  });
+}
+
+/** The shopper is present on the hosted page, so a challenge is possible. */
+function authorize(t: CardTransaction, number: string, authenticated: boolean): AuthorizationResult {
+  return authorizeCard({
+    number,
+    amount: t.amount,
+    captureNow: t.details.capture_now !== false,
+    skipFraudCheck: t.details.skip_fraud_check === true,
+    force3DSecure: t.details.force_3DSecure === true,
+    authenticated,
+    canChallenge: true,
   });
 }
 

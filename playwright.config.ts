@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { STRICT, WORKERLESS, type IsolatedServer } from "./e2e/isolated";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const fastPort = port + 1;
@@ -36,14 +37,21 @@ export default defineConfig({
   // Two servers on one database: the main one with realistic sandbox timers, and a "fast" one
   // whose transactions get short timers (expiry, settlement, dummy updates, refunds) for the timer
   // tests (run_at is fixed when a job is scheduled, so either server's worker may run it).
-  webServer: [server(port, {}), server(fastPort, FAST_TIMERS)],
+  // Two more on databases of their own (e2e/isolated.ts) for the webhook tests: SSRF guard on, and
+  // no in-process worker.
+  webServer: [
+    server(port, {}),
+    server(fastPort, FAST_TIMERS),
+    isolatedServer(STRICT, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false" }),
+    isolatedServer(WORKERLESS, { WORKER_IN_PROCESS: "false" }),
+  ],
 });
 
-function server(p: number, extraEnv: Record<string, string>) {
+function server(p: number, extraEnv: Record<string, string>, command = `node node_modules/next/dist/bin/next start -p ${p} --keepAliveTimeout 65000`) {
   const url = `http://localhost:${p}`;
   return {
     // Server output is also kept in a file: the card data leak test searches it.
-    command: `node scripts/log-to-file.mjs ${serverLogFile(p)} node node_modules/next/dist/bin/next start -p ${p} --keepAliveTimeout 65000`,
+    command: `node scripts/log-to-file.mjs ${serverLogFile(p)} ${command}`,
     url: `${url}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -52,4 +60,9 @@ function server(p: number, extraEnv: Record<string, string>) {
     env: { PORT: String(p), BASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", WEBHOOK_RETRY_SCALE: "0.001", ...extraEnv },
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
   };
+}
+
+/** A server whose database is created and migrated first (scripts/with-db.mjs --create-database). */
+function isolatedServer(s: IsolatedServer, extraEnv: Record<string, string>) {
+  return server(s.port, { ...s.env, ...extraEnv }, `node scripts/with-db.mjs --create-database node node_modules/next/dist/bin/next start -p ${s.port} --keepAliveTimeout 65000`);
 }

@@ -3,11 +3,14 @@ import { test as base, expect, type APIRequestContext, type APIResponse } from "
 
 export type Merchant = { organisation: string; payment_profile: string; api_key: string; webhook_secret: string };
 
-/** Provisions a merchant through the real CLI (same database as the server under test). */
-export function createMerchant(name: string, webhookUrl?: string): Merchant {
+/**
+ * Provisions a merchant through the real CLI (same database as the server under test, unless
+ * `env` points it elsewhere: e2e/isolated.ts).
+ */
+export function createMerchant(name: string, webhookUrl?: string, env: Record<string, string> = {}): Merchant {
   const args = ["scripts/merchant.ts", "create", "--name", name];
   if (webhookUrl) args.push("--webhook-url", webhookUrl);
-  const out = execFileSync("node_modules/.bin/tsx", args, { encoding: "utf8", env: process.env });
+  const out = execFileSync("node_modules/.bin/tsx", args, { encoding: "utf8", env: { ...process.env, ...env } });
 
   return JSON.parse(out.trim());
 }

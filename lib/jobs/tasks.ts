@@ -5,6 +5,7 @@ import { log } from "@/lib/log";
 import { processRefund } from "@/lib/transactions/operations";
 import { AWAITING_SHOPPER, isStatus } from "@/lib/transactions/statuses";
 import { transition, type TransitionOptions } from "@/lib/transactions/transition";
+import { deliverWebhook } from "@/lib/webhooks/deliver";
 
 /**
  * A timer that lost the race (the shopper or the merchant changed the status first) must change
@@ -49,4 +50,9 @@ export const taskList: TaskList = {
   settle: asTask("settle"),
   dummy_update: asTask("dummy_update"),
   process_refund: asTask("process_refund"),
+  // Receiver failures never throw (they are recorded and retried on the webhook schedule); only
+  // our own faults (database down) do, and the queue retries those.
+  deliver_webhook: async (payload) => {
+    await deliverWebhook(payload as JobPayloads["deliver_webhook"]);
+  },
 };

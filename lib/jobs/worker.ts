@@ -2,6 +2,7 @@ import { Logger, run, type Runner } from "graphile-worker";
 import { env } from "@/lib/env";
 import { taskList } from "@/lib/jobs/tasks";
 import { log } from "@/lib/log";
+import { startWebhookSweeper } from "@/lib/webhooks/sweep";
 
 const g = globalThis as unknown as { payrailWorker?: Promise<Runner> };
 
@@ -13,7 +14,10 @@ const logger = new Logger((scope) => (level, message, meta) => {
   else l.debug(data, message);
 });
 
-/** Starts the job worker (once per process): timers, refunds, webhook deliveries. */
+/**
+ * Starts the job worker (once per process): timers, refunds, webhook deliveries, and the sweeper
+ * that revives webhook deliveries lost with a crashed process.
+ */
 export function startWorker(): Promise<Runner> {
   g.payrailWorker ??= run({
     connectionString: env().DATABASE_URL,
@@ -22,6 +26,10 @@ export function startWorker(): Promise<Runner> {
     pollInterval: 1000,
     noHandleSignals: true,
     logger,
+  }).then((runner) => {
+    const stopSweeper = startWebhookSweeper();
+    runner.promise.finally(stopSweeper).catch(() => {});
+    return runner;
   });
   return g.payrailWorker;
 }

@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
 import { parseInput } from "@/lib/api/validate";
 import { generateApiKey, hashApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/prisma";
 import { text } from "@/lib/schemas/common";
+import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 export const MerchantCreateSchema = z.strictObject({
   name: text(100).min(1, "Required"),
@@ -22,9 +24,16 @@ export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64")}`;
 }
 
+export type CreateMerchantOptions = {
+  /** The service's own demo store: its URL is ours, not a merchant's input, so the SSRF rule does not apply at registration. */
+  trustWebhookUrl?: boolean;
+};
+
 /** Creates an organisation with one payment profile and one API key (shown only here). */
-export async function createMerchant(input: z.input<typeof MerchantCreateSchema>): Promise<CreatedMerchant> {
+export async function createMerchant(input: z.input<typeof MerchantCreateSchema>, { trustWebhookUrl = false }: CreateMerchantOptions = {}): Promise<CreatedMerchant> {
   const { name, webhook_url } = parseInput(MerchantCreateSchema, input, "merchant");
+  const problem = trustWebhookUrl ? null : await webhookUrlRegistrationProblem(webhook_url);
+  if (problem) throw ApiError.validation("merchant", { webhook_url: problem });
   const apiKey = generateApiKey();
   const webhookSecret = generateWebhookSecret();
   const organisationId = randomUUID();

@@ -13,6 +13,7 @@ import { CustomerCreateSchema, type CustomerCreate } from "@/lib/schemas/custome
 import { TransactionStartSchema, type TransactionStart } from "@/lib/schemas/transaction";
 import { scheduleApprovalExpiry, scheduleFollowUp } from "@/lib/transactions/effects";
 import { transition } from "@/lib/transactions/transition";
+import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 type ValidStart = {
   request: TransactionStart;
@@ -22,8 +23,11 @@ type ValidStart = {
   descriptor: string;
 };
 
-/** Validates the whole request, reporting every invalid field (top level, customer, details) at once. */
-function validate(body: unknown): ValidStart {
+/**
+ * Validates the whole request, reporting every invalid field (top level, customer, details, and
+ * `checked`: fields found invalid beforehand by asynchronous checks) at once.
+ */
+function validate(body: unknown, checked: Record<string, string> = {}): ValidStart {
   const fields: Record<string, string> = {};
   const top = TransactionStartSchema.safeParse(body);
   if (!top.success) Object.assign(fields, invalidFields(top.error, "", body));
@@ -56,6 +60,7 @@ function validate(body: unknown): ValidStart {
       Object.assign(fields, (e.details?.invalid_fields as Record<string, string>) ?? {});
     }
   }
+  for (const [field, reason] of Object.entries(checked)) fields[field] ??= reason;
   if (Object.keys(fields).length || !top.success || !processor || customer === undefined) {
     throw ApiError.validation("transaction", fields);
   }
@@ -73,7 +78,9 @@ export type StartTransactionOptions = { organisationId: string; body: unknown };
  * webhook event.
  */
 export async function startTransaction({ organisationId, body }: StartTransactionOptions): Promise<Transaction> {
-  const { request, processor, details, customer, descriptor } = validate(body);
+  const webhookUrl = (body as { webhook_transaction_update?: unknown } | null)?.webhook_transaction_update;
+  const urlProblem = typeof webhookUrl === "string" ? await webhookUrlRegistrationProblem(webhookUrl) : null;
+  const { request, processor, details, customer, descriptor } = validate(body, urlProblem ? { webhook_transaction_update: urlProblem } : {});
 
   return db().$transaction(async (tx) => {
     const profile = await tx.paymentProfile.findFirst({ where: { id: request.payment_profile, organisationId }, select: { id: true } });

@@ -1,0 +1,4 @@
+import { resendWebhookEventEndpoint } from "@/lib/api/endpoints/webhooks";
+import { route } from "@/lib/api/next";
+
+export const POST = route(resendWebhookEventEndpoint);

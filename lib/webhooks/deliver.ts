@@ -1,0 +1,200 @@
+import { db } from "@/lib/db/prisma";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { addJob, type JobPayloads } from "@/lib/jobs/queue";
+import { log } from "@/lib/log";
+import { HostSlots } from "@/lib/webhooks/host-slots";
+import { eventBody, scheduleDelivery } from "@/lib/webhooks/outbox";
+import { nextRetryDelayMs } from "@/lib/webhooks/schedule";
+import { DELIVERY_TIMEOUT_MS, sendWebhook, type SendResult } from "@/lib/webhooks/send";
+import { signWebhook } from "@/lib/webhooks/sign";
+
+export const USER_AGENT = "Payrail-Webhooks/1";
+
+/**
+ * While an attempt runs, its event is "due" only after this lease: long enough for the attempt to
+ * finish (timeout plus margin), short enough that an attempt lost with its process is retried
+ * soon (lib/webhooks/sweep.ts).
+ */
+export const ATTEMPT_LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
+
+/**
+ * A job may run a little before its event is due by this process's clock (the queue compares
+ * run_at with the database's clock). Far shorter than a lease, so it never steals a running attempt.
+ */
+const CLOCK_TOLERANCE_MS = 1_000;
+
+/** A delivery whose host is at its cap waits this long (plus up to as much again) and tries again. */
+const DEFER_MS = 1_000;
+
+const PER_HOST = 8;
+const OVERALL = 200;
+
+const g = globalThis as unknown as { payrailWebhookSlots?: HostSlots; payrailWebhookRuns?: Set<Promise<void>> };
+const slots = (g.payrailWebhookSlots ??= new HostSlots(PER_HOST, OVERALL));
+const running = (g.payrailWebhookRuns ??= new Set());
+
+type Trigger = "schedule" | "resend";
+
+/**
+ * The `deliver_webhook` job. It checks that the event still needs this attempt (a job that lost a
+ * race, or one left over by a crashed process, finds nothing to do), takes a slot for the
+ * receiving host, claims the attempt in the database and starts it, then returns without waiting
+ * for the receiver: a job-queue slot is never held by a slow endpoint, and the per-host cap keeps
+ * one endpoint from using up the process's deliveries. The attempt itself records its result and
+ * schedules the next one; it never throws for anything the receiver does.
+ */
+export async function deliverWebhook({ eventId, resend = false }: JobPayloads["deliver_webhook"]): Promise<void> {
+  const event = await db().webhookEvent.findUnique({
+    where: { id: eventId },
+    select: {
+      status: true,
+      nextAttemptAt: true,
+      targetUrl: true,
+      payload: true,
+      transaction: { select: { webhookUrl: true, paymentProfile: { select: { webhookTransactionUpdate: true, webhookSecret: true } } } },
+    },
+  });
+  if (!event) return;
+  if (!resend && !isDue(event)) return;
+  // A resend goes to the URL that applies now (the merchant may have fixed it); the schedule keeps
+  // the one that applied when the event happened.
+  const url = resend ? event.transaction.webhookUrl || event.transaction.paymentProfile.webhookTransactionUpdate : event.targetUrl;
+  if (!url) {
+    log().warn({ eventId, resend }, "webhook delivery skipped: no webhook URL applies");
+    return;
+  }
+
+  const host = hostOf(url);
+  if (!slots.tryAcquire(host)) return defer(eventId, resend);
+  let attemptNumber: number | null;
+  try {
+    attemptNumber = await claimAttempt(eventId, resend);
+  } catch (err) {
+    slots.release(host);
+    throw err;
+  }
+  if (attemptNumber === null) {
+    slots.release(host);
+    return;
+  }
+
+  const run = attempt({
+    eventId,
+    attemptNumber,
+    trigger: resend ? "resend" : "schedule",
+    url,
+    secret: event.transaction.paymentProfile.webhookSecret,
+    body: eventBody(event.payload as Record<string, unknown>),
+  })
+    .catch((err) => log().error({ err, eventId, attemptNumber }, "webhook attempt could not be recorded; the sweeper retries it"))
+    .finally(() => {
+      slots.release(host);
+      running.delete(run);
+    });
+  running.add(run);
+}
+
+/** Waits for the attempts this process has started (a worker that stops cleanly finishes them). */
+export async function drainDeliveries(): Promise<void> {
+  while (running.size) await Promise.allSettled([...running]);
+}
+
+const dueBy = () => new Date(Date.now() + CLOCK_TOLERANCE_MS);
+const isDue = (e: { status: string; nextAttemptAt: Date | null }) => e.status === "pending" && e.nextAttemptAt !== null && e.nextAttemptAt <= dueBy();
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Numbers the attempt and, for a scheduled one, takes the lease: only one of several jobs for the
+ * same due event gets it. Returns the attempt number, or null when the event is no longer due.
+ */
+async function claimAttempt(eventId: string, resend: boolean): Promise<number | null> {
+  const now = new Date();
+  try {
+    const claimed = await db().webhookEvent.update({
+      where: resend ? { id: eventId } : { id: eventId, status: "pending", nextAttemptAt: { lte: dueBy() } },
+      data: resend ? { attempts: { increment: 1 } } : { attempts: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
+      select: { attempts: true },
+    });
+
+    return claimed.attempts;
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025") return null;
+    throw err;
+  }
+}
+
+/** The host is at its cap: try again shortly, keeping the event's place (it stays due). */
+async function defer(eventId: string, resend: boolean): Promise<void> {
+  const runAt = new Date(Date.now() + DEFER_MS + Math.floor(Math.random() * DEFER_MS));
+  if (resend) {
+    await addJob(db(), "deliver_webhook", { eventId, resend: true }, { runAt, maxAttempts: 5 });
+    return;
+  }
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.webhookEvent.updateMany({ where: { id: eventId, status: "pending", nextAttemptAt: { lte: dueBy() } }, data: { nextAttemptAt: runAt } });
+    if (count === 1) await scheduleDelivery(tx, eventId, runAt);
+  });
+}
+
+type AttemptOptions = { eventId: string; attemptNumber: number; trigger: Trigger; url: string; secret: string; body: string };
+
+/** Signs and sends one attempt, then records it. */
+async function attempt({ eventId, attemptNumber, trigger, url, secret, body }: AttemptOptions): Promise<void> {
+  const startedAt = new Date();
+  let result: SendResult;
+  try {
+    const headers = { "content-type": "application/json", "user-agent": USER_AGENT, ...signWebhook({ id: eventId, body, secret, at: startedAt }) };
+    result = await sendWebhook({ url, headers, body, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
+  } catch (err) {
+    // Only our side can fail here (sendWebhook never throws): log it as the attempt's error.
+    result = { statusCode: null, error: `Not sent: ${(err as Error).message}`, durationMs: 0, responseExcerpt: "" };
+  }
+  await recordAttempt({ eventId, attemptNumber, trigger, url, startedAt, result });
+}
+
+type RecordOptions = { eventId: string; attemptNumber: number; trigger: Trigger; url: string; startedAt: Date; result: SendResult };
+
+/**
+ * Stores the attempt and moves the event on, in one database transaction: 2xx → delivered; 410 →
+ * failed (the receiver asked us to stop); any other failure of a scheduled attempt → the next
+ * attempt is scheduled, or the event is failed when the schedule is used up. A failed resend
+ * changes nothing else: it is an extra attempt outside the schedule.
+ */
+export async function recordAttempt({ eventId, attemptNumber, trigger, url, startedAt, result }: RecordOptions): Promise<void> {
+  const { statusCode, error, durationMs, responseExcerpt } = result;
+  const outcome = statusCode !== null && statusCode >= 200 && statusCode < 300 ? "delivered" : statusCode === 410 ? "gone" : "failed";
+  await db().$transaction(async (tx) => {
+    await tx.webhookAttempt.create({ data: { eventId, attemptNumber, trigger, url, startedAt, durationMs, statusCode, error, responseExcerpt } });
+    const now = new Date();
+    if (outcome === "delivered") {
+      await tx.webhookEvent.updateMany({ where: { id: eventId, status: { not: "delivered" } }, data: { status: "delivered", deliveredAt: now, nextAttemptAt: null } });
+      return;
+    }
+    if (outcome === "gone") {
+      await tx.webhookEvent.updateMany({ where: { id: eventId, status: "pending" }, data: { status: "failed", nextAttemptAt: null } });
+      return;
+    }
+    if (trigger === "resend") return;
+
+    // Attempts lost with a crashed process have no row and do not count: every event gets all of its tries.
+    const completed = await tx.webhookAttempt.count({ where: { eventId, trigger: "schedule" } });
+    const delay = nextRetryDelayMs(completed, env().WEBHOOK_RETRY_SCALE);
+    if (delay === null) {
+      await tx.webhookEvent.updateMany({ where: { id: eventId, status: "pending" }, data: { status: "failed", nextAttemptAt: null } });
+      log().warn({ eventId, attempts: completed, url }, "webhook failed: retries used up");
+      return;
+    }
+    const runAt = new Date(now.getTime() + delay);
+    const { count } = await tx.webhookEvent.updateMany({ where: { id: eventId, status: "pending" }, data: { nextAttemptAt: runAt } });
+    if (count === 1) await scheduleDelivery(tx, eventId, runAt);
+  });
+  log().debug({ eventId, attemptNumber, trigger, statusCode, error, durationMs }, "webhook attempt");
+}

@@ -55,7 +55,8 @@ function server(p: number, extraEnv: Record<string, string>, command = `node nod
     url: `${url}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe" as const,
+    // The log file has it all; the console gets only stderr.
+    stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: { PORT: String(p), BASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", WEBHOOK_RETRY_SCALE: "0.001", ...extraEnv },
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },

@@ -36,7 +36,7 @@ export const PRODUCTS = [
 export type Product = (typeof PRODUCTS)[number];
 
 export const REDIRECT_URL = "https://shop.example/return?order=42";
-export const WEBHOOK_URL = "https://merchant.example/hooks/transactions";
+export const WEBHOOK_URL = "https://merchant.invalid/hooks/transactions";
 export const MISSING_ID = "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01";
 
 /** A merchant_reference no other test uses (tests share a merchant per worker). */

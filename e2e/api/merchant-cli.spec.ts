@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test, UUID } from "../fixtures";
 
 test("npm run merchant -- create prints one JSON line whose key works", async ({ request }) => {
-  const out = execFileSync("npm", ["run", "--silent", "merchant", "--", "create", "--name", "CLI Shop", "--webhook-url", "https://shop.example/hooks"], {
+  const out = execFileSync("npm", ["run", "--silent", "merchant", "--", "create", "--name", "CLI Shop", "--webhook-url", "https://shop.invalid/hooks"], {
     encoding: "utf8",
     env: process.env,
   });

@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { findUnstorableStrings, readJsonBody } from "@/lib/api/body";
 import { authenticate, type Auth } from "@/lib/auth/api-keys";
+import { withIdempotency } from "@/lib/api/idempotency";
 import { log } from "@/lib/log";
 
 /**
@@ -24,6 +25,8 @@ export type EndpointOptions = {
   auth?: "apiKey";
   /** `required`: a JSON object body; `optional`: may be empty (→ {}); `none` (default): ignored. */
   body?: "required" | "optional" | "none";
+  /** Honours an `Idempotency-Key` header (lib/api/idempotency.ts). */
+  idempotent?: boolean;
 };
 
 export type Endpoint = {
@@ -58,7 +61,12 @@ export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<Endpoi
       }
     }
 
-    return await ep.handle({ method: raw.method, params: raw.params, query: raw.url.searchParams, headers: raw.headers, body, auth });
+    const handle = () =>
+      ep.handle({ method: raw.method, params: raw.params, query: raw.url.searchParams, headers: raw.headers, body, auth }).catch((err) => errorResponse(err, raw));
+    const key = ep.options.idempotent ? raw.headers.get("idempotency-key") : null;
+    if (key === null) return await handle();
+
+    return await withIdempotency({ organisationId: auth.organisationId, key, endpoint: `${raw.method} ${raw.url.pathname}`, body }, handle);
   } catch (err) {
     return errorResponse(err, raw);
   }

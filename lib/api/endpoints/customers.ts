@@ -4,7 +4,7 @@ import { createCustomer, getCustomerOrThrow, serializeCustomer } from "@/lib/cus
 import { CustomerCreateSchema } from "@/lib/schemas/customer";
 
 // POST /v1/customer – Create a customer
-export const createCustomerEndpoint = endpoint({ body: "required" }, async ({ body, auth }) => {
+export const createCustomerEndpoint = endpoint({ body: "required", idempotent: true }, async ({ body, auth }) => {
   const input = parseInput(CustomerCreateSchema, body, "customer");
   const customer = await createCustomer({ organisationId: auth.organisationId, input });
 

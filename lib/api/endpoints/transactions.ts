@@ -8,7 +8,7 @@ import { serializeCheckoutSuccess, serializeHistory, serializeRefund, serializeT
 import { startTransaction } from "@/lib/transactions/start-transaction";
 
 // POST /v1/transaction/start – Start a transaction
-export const startTransactionEndpoint = endpoint({ body: "required" }, async ({ body, auth }) => {
+export const startTransactionEndpoint = endpoint({ body: "required", idempotent: true }, async ({ body, auth }) => {
   const t = await startTransaction({ organisationId: auth.organisationId, body });
 
   return { status: 201, body: serializeTransaction(t) };
@@ -44,7 +44,7 @@ export const listTransactionsEndpoint = endpoint({}, async ({ query, auth }) => 
 });
 
 // POST /v1/transaction/<id>/capture – AUTHORIZED → SETTLEMENT_REQUESTED
-export const captureEndpoint = endpoint({ body: "optional" }, async ({ params, body, auth }) => {
+export const captureEndpoint = endpoint({ body: "optional", idempotent: true }, async ({ params, body, auth }) => {
   const { amount } = parseInput(CaptureSchema, body, "capture");
   const t = await captureTransaction({ organisationId: auth.organisationId, id: params.id, amount });
 
@@ -52,7 +52,7 @@ export const captureEndpoint = endpoint({ body: "optional" }, async ({ params, b
 });
 
 // POST /v1/transaction/<id>/void – AUTHORIZED → AUTHORIZATION_VOIDED
-export const voidEndpoint = endpoint({ body: "optional" }, async ({ params, body, auth }) => {
+export const voidEndpoint = endpoint({ body: "optional", idempotent: true }, async ({ params, body, auth }) => {
   parseInput(EmptySchema, body, "void");
   const t = await voidTransaction({ organisationId: auth.organisationId, id: params.id });
 
@@ -60,7 +60,7 @@ export const voidEndpoint = endpoint({ body: "optional" }, async ({ params, body
 });
 
 // POST /v1/transaction/<id>/cancel – SETTLEMENT_REQUESTED → CANCELLED
-export const cancelEndpoint = endpoint({ body: "optional" }, async ({ params, body, auth }) => {
+export const cancelEndpoint = endpoint({ body: "optional", idempotent: true }, async ({ params, body, auth }) => {
   parseInput(EmptySchema, body, "cancel");
   const t = await cancelTransaction({ organisationId: auth.organisationId, id: params.id });
 
@@ -68,7 +68,7 @@ export const cancelEndpoint = endpoint({ body: "optional" }, async ({ params, bo
 });
 
 // POST /v1/transaction/<id>/refund – Refund (part of) a settled transaction
-export const refundEndpoint = endpoint({ body: "required" }, async ({ params, body, auth }) => {
+export const refundEndpoint = endpoint({ body: "required", idempotent: true }, async ({ params, body, auth }) => {
   const input = parseInput(RefundCreateSchema, body, "refund");
   const refund = await refundTransaction({ organisationId: auth.organisationId, id: params.id, ...input });
 

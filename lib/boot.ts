@@ -14,6 +14,7 @@ export async function boot() {
     `  API           ${e.BASE_URL}/v1`,
     `  Health        ${e.BASE_URL}/health`,
     `  Demo store    ${e.BASE_URL}/store`,
+    `  Dashboard     ${e.BASE_URL}/dashboard  (${demo.dashboard_email} / ${demo.dashboard_password})`,
     `  Demo API key  ${demo.api_key}`,
     `  Demo profile  ${demo.payment_profile}`,
     "",

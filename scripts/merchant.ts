@@ -2,22 +2,27 @@
 //   prints one JSON line {organisation, payment_profile, api_key, webhook_secret}
 // npm run merchant -- key create --organisation ID   (another key: rotation)
 // npm run merchant -- key revoke --key sk_test_...
+// npm run merchant -- user --organisation ID --email E --password P   (a dashboard login)
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/api/errors";
 import { db } from "@/lib/db/prisma";
+import { createDashboardUser } from "@/lib/auth/dashboard-users";
 import { createApiKey, revokeApiKey } from "@/lib/merchants/api-keys";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 
 const usage = `Usage:
   npm run merchant -- create --name NAME [--webhook-url URL]
   npm run merchant -- key create --organisation ID
-  npm run merchant -- key revoke --key sk_test_...`;
+  npm run merchant -- key revoke --key sk_test_...
+  npm run merchant -- user --organisation ID --email E --password P`;
 
 const options = {
   name: { type: "string" },
   "webhook-url": { type: "string" },
   organisation: { type: "string" },
   key: { type: "string" },
+  email: { type: "string" },
+  password: { type: "string" },
 } as const;
 
 async function run(args: string[]): Promise<unknown> {
@@ -26,6 +31,7 @@ async function run(args: string[]): Promise<unknown> {
   if (command === "create") return createMerchant({ name: values.name ?? "", webhook_url: values["webhook-url"] });
   if (command === "key" && sub === "create") return createApiKey(values.organisation ?? "");
   if (command === "key" && sub === "revoke") return revokeApiKey(values.key ?? "");
+  if (command === "user") return createDashboardUser({ organisation: values.organisation ?? "", email: values.email ?? "", password: values.password ?? "" });
   return undefined;
 }
 

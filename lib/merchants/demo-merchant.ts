@@ -1,24 +1,42 @@
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { hashApiKey } from "@/lib/auth/api-keys";
+import { hashPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
 import { createMerchant, type CreatedMerchant } from "@/lib/merchants/create-merchant";
 
+export const DEMO_DASHBOARD_EMAIL = "demo@payrail.test";
+
+export type DemoMerchant = CreatedMerchant & { dashboard_email: string; dashboard_password: string };
+
 /**
  * The demo store is a merchant like any other. Its credentials are provisioned on first start and
  * kept in the data folder (the API key is stored only hashed in the database, so this file is the
- * one place it can be read back from).
+ * one place it can be read back from), with a dashboard login for the same organisation.
  */
-export async function ensureDemoMerchant(): Promise<CreatedMerchant> {
+export async function ensureDemoMerchant(): Promise<DemoMerchant> {
   const file = path.resolve(env().PAYRAIL_DATA_DIR, "demo-merchant.json");
+  let demo: DemoMerchant | undefined;
   if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, "utf8")) as CreatedMerchant;
+    const saved = JSON.parse(readFileSync(file, "utf8")) as DemoMerchant;
     const key = await db().apiKey.findUnique({ where: { hash: hashApiKey(saved.api_key) }, select: { revokedAt: true } });
-    if (key && !key.revokedAt) return saved;
+    if (key && !key.revokedAt) demo = saved;
   }
-  const created = await createMerchant({ name: "Payrail Demo Store", webhook_url: `${env().BASE_URL}/store/api/webhooks` }, { trustWebhookUrl: true });
-  writeFileSync(file, JSON.stringify(created, null, 2), { mode: 0o600 });
+  if (!demo) {
+    const created = await createMerchant({ name: "Payrail Demo Store", webhook_url: `${env().BASE_URL}/store/api/webhooks` }, { trustWebhookUrl: true });
+    demo = { ...created, dashboard_email: DEMO_DASHBOARD_EMAIL, dashboard_password: randomBytes(9).toString("base64url") };
+  }
+  demo.dashboard_email ??= DEMO_DASHBOARD_EMAIL;
+  demo.dashboard_password ??= randomBytes(9).toString("base64url");
+  writeFileSync(file, JSON.stringify(demo, null, 2), { mode: 0o600 });
+  const passwordHash = await hashPassword(demo.dashboard_password);
+  await db().dashboardUser.upsert({
+    where: { email: demo.dashboard_email },
+    update: { organisationId: demo.organisation, passwordHash },
+    create: { id: randomUUID(), organisationId: demo.organisation, email: demo.dashboard_email, passwordHash },
+  });
 
-  return created;
+  return demo;
 }

@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { AuthError } from "next-auth";
+import { redirect } from "next/navigation";
+import { signIn } from "@/lib/auth/next-auth";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sign in" };
+
+async function login(form: FormData) {
+  "use server";
+  try {
+    await signIn("credentials", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirectTo: "/dashboard" });
+  } catch (err) {
+    if (err instanceof AuthError) redirect("/dashboard/login?error=1");
+    throw err;
+  }
+}
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function LoginPage({ searchParams }: Props) {
+  const failed = (await searchParams).error !== undefined;
+  const input = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none";
+
+  return (
+    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-6">
+      <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Payrail</p>
+      <h1 className="mt-1 text-2xl font-bold">Merchant dashboard</h1>
+      <form action={login} className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        {failed ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            Wrong e-mail or password.
+          </p>
+        ) : null}
+        <label className="block text-sm font-medium text-slate-700">
+          E-mail
+          <input name="email" type="email" autoComplete="username" required className={input} />
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Password
+          <input name="password" type="password" autoComplete="current-password" required className={input} />
+        </label>
+        <button type="submit" className="w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-500">
+          Sign in
+        </button>
+      </form>
+      <p className="mt-4 text-xs text-slate-500">The demo login is printed by <code>npm start</code>; add one with <code>npm run merchant -- user</code>.</p>
+    </main>
+  );
+}

@@ -1,0 +1,100 @@
+import Image from "next/image";
+import Link from "next/link";
+import { updateCartLine } from "@/app/(store)/store/actions";
+import { OrderTotals } from "@/components/store/order-summary";
+import { Card, Price, primaryButtonClass } from "@/components/store/ui";
+import { MAX_QUANTITY } from "@/lib/store/cart";
+import { readCart } from "@/lib/store/cart-cookie";
+import { FREE_SHIPPING_FROM } from "@/lib/store/catalogue";
+
+export const metadata = { title: "Your cart" };
+
+// GET /store/cart – the cart, priced from the catalogue
+export default async function CartPage() {
+  const cart = await readCart();
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="font-serif text-3xl font-bold tracking-tight">Your cart</h1>
+      {cart.lines.length === 0 ? (
+        <Card className="mt-6 px-6 py-12 text-center">
+          <p className="text-lg font-medium text-stone-800">Your cart is empty.</p>
+          <p className="mt-1 text-stone-500">Freshly roasted beans are waiting.</p>
+          <Link href="/store" className="mt-6 inline-flex rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-800">
+            Continue shopping
+          </Link>
+        </Card>
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+          <Card>
+            <ul className="divide-y divide-stone-100">
+              {cart.lines.map((line) => (
+                <li key={line.product.id} className="flex gap-4 p-4 sm:p-5" data-testid={`cart-line-${line.product.id}`}>
+                  <Image src={line.product.image} alt="" width={120} height={90} unoptimized className="h-20 w-24 flex-none rounded-lg object-cover sm:h-24 sm:w-32" />
+                  <div className="flex min-w-0 flex-1 flex-col">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <p className="font-semibold text-stone-900">{line.product.name}</p>
+                        <p className="text-sm text-stone-500">{line.product.subtitle}</p>
+                      </div>
+                      <Price amount={line.total} className="font-semibold" />
+                    </div>
+                    <div className="mt-auto flex flex-wrap items-center gap-3 pt-3">
+                      <form action={updateCartLine} className="flex items-center gap-2">
+                        <input type="hidden" name="product_id" value={line.product.id} />
+                        <label className="text-sm text-stone-500" htmlFor={`qty-${line.product.id}`}>
+                          Qty
+                        </label>
+                        <select
+                          id={`qty-${line.product.id}`}
+                          name="quantity"
+                          defaultValue={line.quantity}
+                          className="rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm"
+                          aria-label={`Quantity of ${line.product.name}`}
+                        >
+                          {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((q) => (
+                            <option key={q} value={q}>
+                              {q}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" className="rounded-lg px-2 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50">
+                          Update
+                        </button>
+                      </form>
+                      <form action={updateCartLine}>
+                        <input type="hidden" name="product_id" value={line.product.id} />
+                        <input type="hidden" name="quantity" value="0" />
+                        <button type="submit" className="text-sm text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline" aria-label={`Remove ${line.product.name}`}>
+                          Remove
+                        </button>
+                      </form>
+                      <span className="ml-auto text-sm text-stone-500">
+                        <Price amount={line.product.price} /> each
+                      </span>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card className="h-fit p-5">
+            <h2 className="font-semibold text-stone-900">Summary</h2>
+            <OrderTotals subtotal={cart.subtotal} shipping={cart.shipping} total={cart.total} />
+            {cart.shipping > 0 ? (
+              <p className="mt-3 text-xs text-stone-500">
+                Add <Price amount={FREE_SHIPPING_FROM - cart.subtotal} /> more for free shipping.
+              </p>
+            ) : null}
+            <Link href="/store/checkout" className={`${primaryButtonClass} mt-5`}>
+              Go to checkout
+            </Link>
+            <Link href="/store" className="mt-3 block text-center text-sm font-medium text-stone-600 hover:text-stone-900">
+              Continue shopping
+            </Link>
+          </Card>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { writeCartItems } from "@/lib/store/cart-cookie";
+import { getOrder } from "@/lib/store/orders";
+import { nextStepOf } from "@/lib/store/checkout";
+
+// GET /store/checkout/continue/<orderId> – the placed order's next step; empties the cart on the way.
+// (Emptying it inside the checkout's Server Action would re-render the checkout page with an empty
+// cart before the browser could leave for the payment.)
+export async function GET(req: Request, { params }: { params: Promise<{ orderId: string }> }) {
+  const { orderId } = await params;
+  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await getOrder(orderId) : null;
+  if (!order?.payrailTransactionId) return seeOther(new URL("/store/cart", req.url).toString());
+  await writeCartItems([]);
+
+  return seeOther(nextStepOf(order));
+}
+
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });

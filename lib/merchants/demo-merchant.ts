@@ -25,7 +25,7 @@ export async function ensureDemoMerchant(): Promise<DemoMerchant> {
     if (key && !key.revokedAt) demo = saved;
   }
   if (!demo) {
-    const created = await createMerchant({ name: "Payrail Demo Store", webhook_url: `${env().BASE_URL}/store/api/webhooks` }, { trustWebhookUrl: true });
+    const created = await createMerchant({ name: "Payrail Coffee Co.", webhook_url: `${env().BASE_URL}/store/api/webhooks` }, { trustWebhookUrl: true });
     demo = { ...created, dashboard_email: DEMO_DASHBOARD_EMAIL, dashboard_password: randomBytes(9).toString("base64url") };
   }
   demo.dashboard_email ??= DEMO_DASHBOARD_EMAIL;

@@ -27,8 +27,7 @@ test("the card page frames approval_url and loads payrail.js with the store's or
   await expect(page).toHaveURL(/\/store\/checkout\/card\//);
 });
 
-// needs the hosted card page (issue 6)
-test.fixme("card paid inside the iFrame: the parent window lands on the success page", async ({ page }) => {
+test("card paid inside the iFrame: the parent window lands on the success page", async ({ page }) => {
   await addToCart(page, ["hand-grinder"]);
   await checkout(page, { method: "card" });
   await page.waitForURL(/\/store\/checkout\/card\//);
@@ -42,8 +41,7 @@ test.fixme("card paid inside the iFrame: the parent window lands on the success 
   await expectReturn(page, "success", "SETTLEMENT_REQUESTED");
 });
 
-// needs the hosted card page (issue 6)
-test.fixme("a declined card in the iFrame: the parent window lands on the failure page", async ({ page }) => {
+test("a declined card in the iFrame: the parent window lands on the failure page", async ({ page }) => {
   await addToCart(page, ["espresso-cups"]);
   await checkout(page, { method: "card" });
   await page.waitForURL(/\/store\/checkout\/card\//);

@@ -111,8 +111,7 @@ test("signed but malformed bodies are a 400, not a 5xx", async ({ request }) => 
   }
 });
 
-// needs webhook delivery (issue 5)
-test.fixme("the orders page reflects a status change Payrail delivers by webhook", async ({ page }) => {
+test("the orders page reflects a status change Payrail delivers by webhook", async ({ page }) => {
   // dummy_outcome_update: the later change reaches the store only by webhook (DUMMY_UPDATE_DELAY_MS later).
   await addToCart(page, ["night-owl-decaf"]);
   await checkout(page, {

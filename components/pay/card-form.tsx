@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { BRAND_NAMES, cvcLength, detectBrand, formatCardNumber, validateCard, type CardFieldErrors } from "@/lib/cards/card-number";
 import { Field, inputClass } from "@/components/pay/ui";
 
@@ -24,6 +24,18 @@ export function CardForm({ action, transactionId, invalid, submitLabel, resizeTa
   const [holder, setHolder] = useState("");
   const [errors, setErrors] = useState<CardFieldErrors>(() => Object.fromEntries(invalid.filter((f) => f in FIELD_HINTS).map((f) => [f, FIELD_HINTS[f]])));
   const brand = detectBrand(number);
+
+  // Inside the merchant's iFrame: tell payrail.js the page's height, now and whenever it changes.
+  useEffect(() => {
+    if (!resizeTarget || window.parent === window) return;
+    // The content's own height: the page itself is at least as tall as the frame (min-h-screen).
+    const root = document.querySelector<HTMLElement>("[data-frame-root]") ?? document.body;
+    const report = () => window.parent.postMessage({ type: "payrail.resize", height: Math.ceil(root.getBoundingClientRect().height) }, resizeTarget);
+    const observer = new ResizeObserver(report);
+    observer.observe(root);
+    report();
+    return () => observer.disconnect();
+  }, [resizeTarget]);
   const [mm, yy] = expiry.split("/").map((s) => s.trim());
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -33,7 +45,6 @@ export function CardForm({ action, transactionId, invalid, submitLabel, resizeTa
     if (Object.keys(result.errors).length) {
       e.preventDefault();
       setErrors(result.errors);
-      if (resizeTarget) requestAnimationFrame(() => window.parent.postMessage({ type: "payrail.resize", height: document.body.scrollHeight }, resizeTarget));
     }
   };
 

@@ -15,7 +15,7 @@ type ShellProps = {
 export function PayShell({ merchantName, amount, descriptor, label, children, framed }: ShellProps) {
   if (framed) {
     return (
-      <div className="bg-white">
+      <div className="bg-white" data-frame-root>
         <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
           <div>
             <p className="text-xs text-slate-500">Pay {merchantName || "the merchant"}</p>

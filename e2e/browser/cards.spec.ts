@@ -135,7 +135,7 @@ async function startMerchantSite(payrailOrigin: string) {
     res.setHeader("content-type", "text/html; charset=utf-8");
     if (req.url?.startsWith("/evil")) {
       // A frame on another origin that imitates Payrail's message.
-      res.end(`<script>parent.postMessage({type:"payrail.redirect",url:"https://attacker.example/",redirect_parent_function:"onPaid"},"*")</script>`);
+      res.end(`<script>parent.postMessage({type:"payrail.redirect",url:"https://attacker.example/",redirect_parent_function:"onPaid"},"http://${req.headers.host}")</script>`);
       return;
     }
     res.end(`<!doctype html><title>Merchant checkout</title>
@@ -195,7 +195,7 @@ test.describe("hosted card iFrame with origin", () => {
       // Blocked by frame-ancestors: no card form was rendered in this page.
       expect(payFrame ? await payFrame.locator("input[name=card_number]").count() : 0).toBe(0);
       await expect(page.locator("#result")).toHaveText("");
-      await page.evaluate(() => window.postMessage({ type: "payrail.redirect", url: "https://attacker.example/", redirect_parent_function: "onPaid" }, "*"));
+      await page.evaluate(() => window.postMessage({ type: "payrail.redirect", url: "https://attacker.example/", redirect_parent_function: "onPaid" }, window.location.origin));
       await page.waitForTimeout(300);
       await expect(page.locator("#result")).toHaveText("");
       expect(new URL(page.url()).origin).toBe(site.origin);

@@ -79,12 +79,12 @@ export type PayrailClient = {
 export async function getPayrailClient(): Promise<PayrailClient> {
   const credentials = await getStoreCredentials();
   const base = payrailBaseUrl();
-  const call = async <S extends z.ZodType>(schema: S, method: "GET" | "POST", path: string, body?: unknown): Promise<z.output<S>> => {
+  const call = async <S extends z.ZodType>(schema: S, method: "GET" | "POST", path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<z.output<S>> => {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
         method,
-        headers: { apiKey: credentials.apiKey, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: { apiKey: credentials.apiKey, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...extraHeaders },
         body: body === undefined ? undefined : JSON.stringify(body),
         cache: "no-store",
         redirect: "manual",
@@ -120,8 +120,9 @@ export async function getPayrailClient(): Promise<PayrailClient> {
     credentials,
     // POST /v1/customer
     createCustomer: (input) => call(CustomerSchema, "POST", "/v1/customer", input),
-    // POST /v1/transaction/start
-    startTransaction: (input) => call(TransactionSchema, "POST", "/v1/transaction/start", { payment_profile: credentials.paymentProfile, ...input }),
+    // POST /v1/transaction/start, idempotent per order: a retried request can never pay an order twice
+    startTransaction: (input) =>
+      call(TransactionSchema, "POST", "/v1/transaction/start", { payment_profile: credentials.paymentProfile, ...input }, { "Idempotency-Key": `order-${input.merchant_reference}` }),
     // GET /v1/transaction/<id>
     getTransaction: (txId) => call(TransactionSchema, "GET", `/v1/transaction/${id(txId)}`),
     // GET /v1/transaction/<id>/checkoutsuccess

@@ -50,7 +50,11 @@ async function dumpDatabase(url: string): Promise<string> {
   }
 }
 
-const standalone = (needle: string) => new RegExp(`(?<![0-9A-Za-z])${needle}(?![0-9A-Za-z])`);
+/**
+ * The value as a token of its own ("8317", =8317, :8317), not digits inside another token: a UUID
+ * segment (…-8317-…), a hash or a longer number would otherwise match by chance.
+ */
+const standalone = (needle: string) => new RegExp(`(?<![0-9A-Za-z_-])${needle}(?![0-9A-Za-z_-])`);
 
 test("no CVC and no full card number in the database or the server logs", async ({ page, api }) => {
   test.setTimeout(120_000);

@@ -53,7 +53,8 @@ export function findUnstorableStrings(value: unknown, path: string[] = [], found
   return found;
 }
 
-async function readLimited(stream: ReadableStream<Uint8Array> | null): Promise<string> {
+/** The body as UTF-8 text, refusing (102) more than `limit` bytes while it streams in. */
+export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit = MAX_BODY_BYTES): Promise<string> {
   if (!stream) return "";
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
@@ -62,7 +63,7 @@ async function readLimited(stream: ReadableStream<Uint8Array> | null): Promise<s
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel().catch(() => {});
       throw tooLarge();
     }

@@ -1,4 +1,5 @@
 import { cardReturnUrl, loadCardTransaction, originQuery, type CardStep } from "@/lib/cards/card-payment";
+import { readForm } from "@/lib/api/form";
 import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
 
 /**
@@ -27,20 +28,7 @@ export async function stepResponse(id: string, step: CardStep): Promise<Response
   }
 }
 
-const MAX_FORM_BYTES = 8 * 1024;
-
-/** The card forms' bodies, read without ever logging them. */
-export async function readCardForm(req: Request): Promise<Record<string, string> | null> {
-  const type = req.headers.get("content-type") ?? "";
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) return null;
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return null;
-  try {
-    const form: Record<string, string> = {};
-    for (const [k, v] of await req.formData()) if (typeof v === "string" && !(k in form)) form[k] = v.slice(0, 256);
-    return form;
-  } catch {
-    return null;
-  }
-}
+/** The card forms' bodies: small, short values, never logged. */
+export const readCardForm = (req: Request) => readForm(req, { maxBytes: 8 * 1024, maxValue: 256 });
 
 export const badForm = () => friendlyPage({ title: "Invalid request", message: "The card form could not be read. Please go back and try again.", status: 400 });

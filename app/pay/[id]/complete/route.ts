@@ -1,7 +1,6 @@
 import { completeApproval } from "@/lib/approval/approval";
+import { readForm } from "@/lib/api/form";
 import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
-
-const MAX_FORM_BYTES = 16 * 1024;
 
 // POST /pay/<id>/complete – a hosted page's form: apply the shopper's outcome, back to the merchant
 export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
@@ -17,20 +16,5 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
       return seeOther(result.path);
     case "merchant":
       return seeOther(result.url);
-  }
-}
-
-async function readForm(req: Request): Promise<Record<string, string> | null> {
-  const type = req.headers.get("content-type") ?? "";
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) return null;
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return null;
-  try {
-    const data = await req.formData();
-    const form: Record<string, string> = {};
-    for (const [k, v] of data) if (typeof v === "string" && !(k in form)) form[k] = v.slice(0, 1024);
-
-    return form;
-  } catch {
-    return null;
   }
 }

@@ -80,8 +80,3 @@ function developmentSecrets(dataDir: string): { AUTH_SECRET: string; VAULT_KEY: 
   }
   return secrets;
 }
-
-/** For tests: forget the cached settings. */
-export function resetEnvForTests() {
-  cached = undefined;
-}

@@ -22,7 +22,9 @@ async function load(id: string): Promise<Loaded | null> {
   return { transaction, processor: getProcessor(transaction.paymentProduct), redirectUrl: typeof redirectUrl === "string" ? redirectUrl : undefined };
 }
 
-function backToMerchant({ transaction, redirectUrl }: Loaded, error?: string): ApprovalTarget {
+type BackToMerchant = { kind: "merchant"; url: string } | { kind: "not_found" };
+
+function backToMerchant({ transaction, redirectUrl }: Loaded, error?: string): BackToMerchant {
   if (!redirectUrl) return { kind: "not_found" };
   return { kind: "merchant", url: buildReturnUrl(redirectUrl, transaction.id, error) };
 }
@@ -30,6 +32,9 @@ function backToMerchant({ transaction, redirectUrl }: Loaded, error?: string): A
 function finishedError(status: string): string | undefined {
   return status === "ABANDONED" ? "The payment session expired." : undefined;
 }
+
+/** For a post on a payment that is no longer open: expired, or already completed. */
+const closedError = (status: string) => finishedError(status) ?? `The payment was already completed (${status}).`;
 
 /**
  * `GET /v1/transaction/<id>/authorize`: the shopper arrives. A waiting transaction moves to
@@ -80,7 +85,7 @@ export async function completeApproval(id: string, form: Record<string, string>)
   const { transaction, processor } = loaded;
   if (!loaded.redirectUrl) return { kind: "bad_request", message: "This payment has no return address." };
   if (!AWAITING_SHOPPER.includes(transaction.status as TransactionStatus)) {
-    return backToMerchant(loaded, finishedError(transaction.status) ?? `The payment was already completed (${transaction.status}).`) as CompletionResult;
+    return backToMerchant(loaded, closedError(transaction.status));
   }
   const outcome = form.outcome ?? "";
   if (outcome !== "cancel" && !processor.applyOutcome) return { kind: "bad_request", message: "This payment is completed on another page." };
@@ -118,7 +123,7 @@ export async function completeApproval(id: string, form: Record<string, string>)
     if (err.code === "130") {
       const now = await load(id);
       const status = now?.transaction.status ?? transaction.status;
-      return backToMerchant(loaded, finishedError(status) ?? `The payment was already completed (${status}).`) as CompletionResult;
+      return backToMerchant(loaded, closedError(status));
     }
     const fields = (err.details?.invalid_fields ?? {}) as Record<string, string>;
     if (err.code === "101" && !("outcome" in fields)) {
@@ -129,7 +134,7 @@ export async function completeApproval(id: string, form: Record<string, string>)
     return { kind: "bad_request", message: err.code === "101" ? "This page does not offer that choice." : err.message };
   }
 
-  return backToMerchant(loaded) as CompletionResult;
+  return backToMerchant(loaded);
 }
 
 /** What a hosted page shows: nothing secret, nothing another merchant could use. */

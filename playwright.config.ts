@@ -8,7 +8,12 @@ const baseURL = `http://localhost:${port}`;
 export const serverLogFile = (p: number) => `test-results/server-${p}.log`;
 
 /** Timer settings of the fast server (see e2e/fixtures.ts FAST_URL). */
-export const FAST_TIMERS = { APPROVAL_TTL_MS: "4000", SETTLEMENT_DELAY_MS: "1500", DUMMY_UPDATE_DELAY_MS: "1000", REFUND_DELAY_MS: "500" };
+export const FAST_TIMERS = {
+  APPROVAL_TTL_MS: "4000",
+  SETTLEMENT_DELAY_MS: "1500",
+  DUMMY_UPDATE_DELAY_MS: "1000",
+  REFUND_DELAY_MS: "500",
+};
 const executablePath = process.env.CHROMIUM_PATH || undefined;
 
 export default defineConfig({
@@ -28,13 +33,24 @@ export default defineConfig({
     launchOptions: {
       executablePath,
       args: executablePath
-        ? ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+        ? [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ]
         : [],
     },
   },
   projects: [
     { name: "api", testDir: "e2e/api" },
-    { name: "browser", testDir: "e2e/browser", use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } },
+    {
+      name: "browser",
+      testDir: "e2e/browser",
+      use: { browserName: "chromium", viewport: { width: 1280, height: 900 } },
+    },
   ],
   // Two servers on one database: the main one with realistic sandbox timers, and a "fast" one
   // whose transactions get short timers (expiry, settlement, dummy updates, refunds) for the timer
@@ -49,7 +65,11 @@ export default defineConfig({
   ],
 });
 
-function server(p: number, extraEnv: Record<string, string>, command = `node node_modules/next/dist/bin/next start -p ${p} --keepAliveTimeout 65000`) {
+function server(
+  p: number,
+  extraEnv: Record<string, string>,
+  command = `node node_modules/next/dist/bin/next start -p ${p} --keepAliveTimeout 65000`,
+) {
   const url = `http://localhost:${p}`;
   return {
     // Server output is also kept in a file: the card data leak test searches it.
@@ -60,12 +80,22 @@ function server(p: number, extraEnv: Record<string, string>, command = `node nod
     // The log file has it all; the console gets only stderr.
     stdout: "ignore" as const,
     stderr: "pipe" as const,
-    env: { PORT: String(p), BASE_URL: url, LOG_LEVEL: process.env.LOG_LEVEL ?? "info", WEBHOOK_RETRY_SCALE: "0.001", ...extraEnv },
+    env: {
+      PORT: String(p),
+      BASE_URL: url,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      WEBHOOK_RETRY_SCALE: "0.001",
+      ...extraEnv,
+    },
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
   };
 }
 
 /** A server whose database is created and migrated first (scripts/with-db.mjs --create-database). */
 function isolatedServer(s: IsolatedServer, extraEnv: Record<string, string>) {
-  return server(s.port, { ...s.env, ...extraEnv }, `node scripts/with-db.mjs --create-database node node_modules/next/dist/bin/next start -p ${s.port} --keepAliveTimeout 65000`);
+  return server(
+    s.port,
+    { ...s.env, ...extraEnv },
+    `node scripts/with-db.mjs --create-database node node_modules/next/dist/bin/next start -p ${s.port} --keepAliveTimeout 65000`,
+  );
 }

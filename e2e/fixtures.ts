@@ -29,7 +29,11 @@ export class Api {
     return this.request;
   }
 
-  async post(path: string, data?: unknown, opts: { key?: string | null; headers?: Record<string, string> } = {}): Promise<ApiCall> {
+  async post(
+    path: string,
+    data?: unknown,
+    opts: { key?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<ApiCall> {
     return this.wrap(await this.request.post(path, { data: data as any, headers: this.headers(opts) }));
   }
 
@@ -37,8 +41,15 @@ export class Api {
     return this.wrap(await this.request.get(path, { headers: this.headers(opts) }));
   }
 
-  async raw(method: string, path: string, body: string | Buffer | undefined, headers: Record<string, string>): Promise<ApiCall> {
-    return this.wrap(await this.request.fetch(path, { method, data: body, headers: { apiKey: this.merchant.api_key, ...headers } }));
+  async raw(
+    method: string,
+    path: string,
+    body: string | Buffer | undefined,
+    headers: Record<string, string>,
+  ): Promise<ApiCall> {
+    return this.wrap(
+      await this.request.fetch(path, { method, data: body, headers: { apiKey: this.merchant.api_key, ...headers } }),
+    );
   }
 
   private headers(opts: { key?: string | null; headers?: Record<string, string> }) {
@@ -61,8 +72,14 @@ type WorkerFixtures = { merchant: Merchant; otherMerchant: Merchant };
 type TestFixtures = { api: Api; otherApi: Api };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  merchant: [async ({}, use, workerInfo) => use(createMerchant(`E2E merchant ${workerInfo.workerIndex}`)), { scope: "worker" }],
-  otherMerchant: [async ({}, use, workerInfo) => use(createMerchant(`E2E other ${workerInfo.workerIndex}`)), { scope: "worker" }],
+  merchant: [
+    async ({}, use, workerInfo) => use(createMerchant(`E2E merchant ${workerInfo.workerIndex}`)),
+    { scope: "worker" },
+  ],
+  otherMerchant: [
+    async ({}, use, workerInfo) => use(createMerchant(`E2E other ${workerInfo.workerIndex}`)),
+    { scope: "worker" },
+  ],
   api: async ({ request, merchant }, use) => use(new Api(request, merchant)),
   otherApi: async ({ request, otherMerchant }, use) => use(new Api(request, otherMerchant)),
 });
@@ -97,7 +114,10 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 export const FAST_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
 
 /** Polls `fn` until it returns a truthy value (timers, webhooks). */
-export async function eventually<T>(fn: () => Promise<T | undefined | false>, { timeout = 15_000, interval = 200 } = {}): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T | undefined | false>,
+  { timeout = 15_000, interval = 200 } = {},
+): Promise<T> {
   const end = Date.now() + timeout;
   for (;;) {
     const v = await fn();

@@ -19,7 +19,10 @@ function isolated(offset: number, database: string): IsolatedServer {
     url: `http://localhost:${port}`,
     database,
     // Its own data folder too: generated secrets and the demo merchant belong to one database.
-    env: { DATABASE_URL: db.toString(), PAYRAIL_DATA_DIR: path.join(process.env.PAYRAIL_DATA_DIR ?? ".data/test", database) },
+    env: {
+      DATABASE_URL: db.toString(),
+      PAYRAIL_DATA_DIR: path.join(process.env.PAYRAIL_DATA_DIR ?? ".data/test", database),
+    },
   };
 }
 

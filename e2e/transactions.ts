@@ -49,7 +49,13 @@ export async function newCustomer(api: Api): Promise<string> {
 }
 
 /** A full start body: every top-level field of the spec (4.2) set. */
-export function startBody(merchant: Merchant, customer: unknown, product: string, details: unknown, overrides: Record<string, unknown> = {}) {
+export function startBody(
+  merchant: Merchant,
+  customer: unknown,
+  product: string,
+  details: unknown,
+  overrides: Record<string, unknown> = {},
+) {
   return {
     payment_profile: merchant.payment_profile,
     amount: 1000,
@@ -81,8 +87,12 @@ export async function started(api: Api, product: string, details: unknown, overr
 }
 
 /** dummy with `dummy_outcome`: a transaction in any status, at once. */
-export const dummyIn = (api: Api, status: string, overrides: Record<string, unknown> = {}, details: Record<string, unknown> = {}) =>
-  started(api, "dummy", { dummy_outcome: status, ...details }, overrides);
+export const dummyIn = (
+  api: Api,
+  status: string,
+  overrides: Record<string, unknown> = {},
+  details: Record<string, unknown> = {},
+) => started(api, "dummy", { dummy_outcome: status, ...details }, overrides);
 
 export async function getTx(api: Api, id: string) {
   const res = await api.get(`/v1/transaction/${id}`);
@@ -114,12 +124,20 @@ export function expectInvalid(res: ApiCall, fields: Record<string, unknown>, res
 
 export function expectNotFound(res: ApiCall, resource: string, id: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(404);
-  expect(res.body).toStrictEqual({ code: "120", message: `No ${resource} with id ${JSON.stringify(id)}.`, details: { resource, id } });
+  expect(res.body).toStrictEqual({
+    code: "120",
+    message: `No ${resource} with id ${JSON.stringify(id)}.`,
+    details: { resource, id },
+  });
 }
 
 export function expectConflict(res: ApiCall, status: string, allowedFrom: string[]) {
   expect(res.status, JSON.stringify(res.body)).toBe(409);
-  expect(res.body).toStrictEqual({ code: "130", message: expect.any(String), details: { status, allowed_from: allowedFrom } });
+  expect(res.body).toStrictEqual({
+    code: "130",
+    message: expect.any(String),
+    details: { status, allowed_from: allowedFrom },
+  });
 }
 
 /** Runs SQL against the database of the servers under test (scripts/with-db.mjs sets DATABASE_URL). */
@@ -140,13 +158,29 @@ export async function sql<T = any>(text: string, params: unknown[] = []): Promis
  */
 export async function seedCardToken(
   organisation: string,
-  { month = 12, year = 2030, holder = "Ada Lovelace", number = "4242424242424242" }: { month?: number; year?: number; holder?: string; number?: string } = {},
+  {
+    month = 12,
+    year = 2030,
+    holder = "Ada Lovelace",
+    number = "4242424242424242",
+  }: { month?: number; year?: number; holder?: string; number?: string } = {},
 ) {
   const token = generateCardToken();
   await sql(
     `insert into card_tokens (id, "organisationId", token, "encryptedNumber", bin, "lastFour", brand, "expiryMonth", "expiryYear", holder)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [randomUUID(), organisation, token, encryptCardNumber(number, token), number.slice(0, 6), number.slice(-4), detectBrand(number), month, year, holder],
+    [
+      randomUUID(),
+      organisation,
+      token,
+      encryptCardNumber(number, token),
+      number.slice(0, 6),
+      number.slice(-4),
+      detectBrand(number),
+      month,
+      year,
+      holder,
+    ],
   );
   return { token, month, year, holder };
 }
@@ -155,7 +189,11 @@ export async function seedCardToken(
 export async function seedMandate(
   organisation: string,
   customer: string,
-  { revoked = false, reference = `E2E-${randomUUID().slice(0, 8)}`, createdAt = new Date() }: { revoked?: boolean; reference?: string; createdAt?: Date } = {},
+  {
+    revoked = false,
+    reference = `E2E-${randomUUID().slice(0, 8)}`,
+    createdAt = new Date(),
+  }: { revoked?: boolean; reference?: string; createdAt?: Date } = {},
 ) {
   await sql(
     `insert into sepa_mandates (id, "organisationId", "customerId", reference, iban, bic, "holderName", "createdAt", "revokedAt")

@@ -75,7 +75,12 @@ export class Receiver {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-        this.deliveries.push({ path: req.url ?? "/", headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+        this.deliveries.push({
+          path: req.url ?? "/",
+          headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+          at: Date.now(),
+        });
         this.answer(req, res);
       });
       res.on("error", () => {});
@@ -187,8 +192,15 @@ export type ApiEvent = {
 };
 
 /** GET /v1/transaction/<id>/webhooks. */
-export async function webhookEvents(request: APIRequestContext, merchant: Merchant, transactionId: string, baseURL = ""): Promise<ApiEvent[]> {
-  const res = await request.get(`${baseURL}/v1/transaction/${transactionId}/webhooks`, { headers: { apiKey: merchant.api_key } });
+export async function webhookEvents(
+  request: APIRequestContext,
+  merchant: Merchant,
+  transactionId: string,
+  baseURL = "",
+): Promise<ApiEvent[]> {
+  const res = await request.get(`${baseURL}/v1/transaction/${transactionId}/webhooks`, {
+    headers: { apiKey: merchant.api_key },
+  });
   if (res.status() !== 200) throw new Error(`webhooks list failed: ${res.status()} ${await res.text()}`);
 
   return (await res.json()).data;

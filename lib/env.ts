@@ -30,7 +30,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "BASE_URL" | "AUTH_SECRET" | "VAULT_KEY" | "WEBHOOK_ALLOW_PRIVATE_NETWORKS"> & {
+export type Env = Omit<
+  z.infer<typeof EnvSchema>,
+  "BASE_URL" | "AUTH_SECRET" | "VAULT_KEY" | "WEBHOOK_ALLOW_PRIVATE_NETWORKS"
+> & {
   BASE_URL: string;
   AUTH_SECRET: string;
   VAULT_KEY: string;

@@ -13,7 +13,14 @@ const base = `http://127.0.0.1:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-type Target = { name: string; method: "GET" | "POST"; path: string | (() => string); body?: () => string; p99Ms: number; minRps: number };
+type Target = {
+  name: string;
+  method: "GET" | "POST";
+  path: string | (() => string);
+  body?: () => string;
+  p99Ms: number;
+  minRps: number;
+};
 
 async function main() {
   if (!existsSync(".next/BUILD_ID")) {
@@ -28,15 +35,39 @@ async function main() {
     await waitForHealth();
     const m = await createMerchant({ name: "Bench" });
     const headers = { apiKey: m.api_key, "content-type": "application/json" };
-    const customer = await post("/v1/customer", headers, { first_name: "Bench", last_name: "Mark", email_address: "bench@example.com" });
+    const customer = await post("/v1/customer", headers, {
+      first_name: "Bench",
+      last_name: "Mark",
+      email_address: "bench@example.com",
+    });
     const tx = await post("/v1/transaction/start", headers, startBody(m.payment_profile, customer.id));
     let n = 0;
     const targets: Target[] = [
       { name: "GET /health", method: "GET", path: "/health", p99Ms: 100, minRps: 300 },
-      { name: "POST /v1/customer", method: "POST", path: "/v1/customer", body: () => JSON.stringify({ first_name: "B", last_name: "M", email_address: `b${n++}@example.com` }), p99Ms: 250, minRps: 100 },
-      { name: "POST /v1/transaction/start (bnpl)", method: "POST", path: "/v1/transaction/start", body: () => JSON.stringify(startBody(m.payment_profile, customer.id)), p99Ms: 400, minRps: 50 },
+      {
+        name: "POST /v1/customer",
+        method: "POST",
+        path: "/v1/customer",
+        body: () => JSON.stringify({ first_name: "B", last_name: "M", email_address: `b${n++}@example.com` }),
+        p99Ms: 250,
+        minRps: 100,
+      },
+      {
+        name: "POST /v1/transaction/start (bnpl)",
+        method: "POST",
+        path: "/v1/transaction/start",
+        body: () => JSON.stringify(startBody(m.payment_profile, customer.id)),
+        p99Ms: 400,
+        minRps: 50,
+      },
       { name: "GET /v1/transaction/<id>", method: "GET", path: `/v1/transaction/${tx.id}`, p99Ms: 150, minRps: 200 },
-      { name: "GET /v1/transaction/<id>/checkoutsuccess", method: "GET", path: `/v1/transaction/${tx.id}/checkoutsuccess`, p99Ms: 150, minRps: 200 },
+      {
+        name: "GET /v1/transaction/<id>/checkoutsuccess",
+        method: "GET",
+        path: `/v1/transaction/${tx.id}/checkoutsuccess`,
+        p99Ms: 150,
+        minRps: 200,
+      },
     ];
     const rows = [];
     for (const t of targets) {
@@ -44,7 +75,14 @@ async function main() {
         url: base,
         connections,
         duration,
-        requests: [{ method: t.method, path: typeof t.path === "string" ? t.path : t.path(), headers, ...(t.body ? { setupRequest: (r: any) => ({ ...r, body: t.body!() }) } : {}) }],
+        requests: [
+          {
+            method: t.method,
+            path: typeof t.path === "string" ? t.path : t.path(),
+            headers,
+            ...(t.body ? { setupRequest: (r: any) => ({ ...r, body: t.body!() }) } : {}),
+          },
+        ],
       });
       const non2xx = result.non2xx + result.errors;
       rows.push({

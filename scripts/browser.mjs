@@ -19,8 +19,13 @@ export function ensureBrowser() {
     console.error("[test] apt-get could not install chromium; trying Playwright's own browser");
   }
   console.error("[test] installing Playwright's chromium ...");
-  const r = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "install", "chromium"], { stdio: "inherit" });
-  if (r.status !== 0) throw new Error("No browser for Playwright: install chromium (apt-get install chromium) or run npx playwright install chromium");
+  const r = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "install", "chromium"], {
+    stdio: "inherit",
+  });
+  if (r.status !== 0)
+    throw new Error(
+      "No browser for Playwright: install chromium (apt-get install chromium) or run npx playwright install chromium",
+    );
 
   return undefined;
 }

@@ -31,7 +31,12 @@ async function run(args: string[]): Promise<unknown> {
   if (command === "create") return createMerchant({ name: values.name ?? "", webhook_url: values["webhook-url"] });
   if (command === "key" && sub === "create") return createApiKey(values.organisation ?? "");
   if (command === "key" && sub === "revoke") return revokeApiKey(values.key ?? "");
-  if (command === "user") return createDashboardUser({ organisation: values.organisation ?? "", email: values.email ?? "", password: values.password ?? "" });
+  if (command === "user")
+    return createDashboardUser({
+      organisation: values.organisation ?? "",
+      email: values.email ?? "",
+      password: values.password ?? "",
+    });
   return undefined;
 }
 

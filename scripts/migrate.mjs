@@ -13,18 +13,22 @@ export async function migrate(databaseUrl) {
 
 function prismaMigrateDeploy(databaseUrl) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        CHECKPOINT_DISABLE: "1",
-        PRISMA_HIDE_UPDATE_MESSAGE: "1",
-        // The wasm schema engine leaves long timers armed; unref them so the CLI exits promptly.
-        NODE_OPTIONS: `--require ${path.join(root, "scripts/unref-long-timers.cjs")}`,
+    const child = spawn(
+      process.execPath,
+      [path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          CHECKPOINT_DISABLE: "1",
+          PRISMA_HIDE_UPDATE_MESSAGE: "1",
+          // The wasm schema engine leaves long timers armed; unref them so the CLI exits promptly.
+          NODE_OPTIONS: `--require ${path.join(root, "scripts/unref-long-timers.cjs")}`,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));

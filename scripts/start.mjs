@@ -17,7 +17,11 @@ if (buildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["scripts/with-db.mjs", "next", "start", "-p", port, "--keepAliveTimeout", "65000"], { stdio: "inherit" });
+const server = spawn(
+  process.execPath,
+  ["scripts/with-db.mjs", "next", "start", "-p", port, "--keepAliveTimeout", "65000"],
+  { stdio: "inherit" },
+);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));
 

@@ -53,7 +53,8 @@ if (only !== "unit") {
     process.env.EMBEDDED_PG_PORT ??= "54339";
     const pwReport = path.join(root, "test-results/playwright.json");
     rmSync(pwReport, { force: true });
-    for (const f of existsSync("test-results") ? readdirSync("test-results") : []) if (/^server-\d+\.log$/.test(f)) rmSync(path.join("test-results", f));
+    for (const f of existsSync("test-results") ? readdirSync("test-results") : [])
+      if (/^server-\d+\.log$/.test(f)) rmSync(path.join("test-results", f));
     const r = run(process.execPath, ["scripts/with-db.mjs", bin("playwright"), "test", ...process.argv.slice(3)], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
     });

@@ -127,4 +127,3 @@ async function ensureDatabase(adminUrl, dbName) {
     await client.end();
   }
 }
-

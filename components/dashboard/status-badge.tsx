@@ -20,7 +20,10 @@ const COLOURS: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${COLOURS[status] ?? "bg-slate-100 text-slate-700"}`} data-testid="status">
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${COLOURS[status] ?? "bg-slate-100 text-slate-700"}`}
+      data-testid="status"
+    >
       {status}
     </span>
   );

@@ -24,7 +24,11 @@ export function CardDone({ url, parentOrigin, redirectParentFunction }: Props) {
     <div className="px-4 py-8 text-center" data-testid="card-done">
       <p className="text-base font-semibold text-slate-800">Returning to the shop…</p>
       <p className="mt-2 text-sm text-slate-500">
-        If nothing happens, <a className="text-indigo-700 underline" href={url} target="_top">continue here</a>.
+        If nothing happens,{" "}
+        <a className="text-indigo-700 underline" href={url} target="_top">
+          continue here
+        </a>
+        .
       </p>
     </div>
   );

@@ -1,7 +1,14 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { BRAND_NAMES, cvcLength, detectBrand, formatCardNumber, validateCard, type CardFieldErrors } from "@/lib/cards/card-number";
+import {
+  BRAND_NAMES,
+  cvcLength,
+  detectBrand,
+  formatCardNumber,
+  validateCard,
+  type CardFieldErrors,
+} from "@/lib/cards/card-number";
 import { Field, inputClass } from "@/components/pay/ui";
 
 type Props = { action: string; transactionId: string; invalid: string[]; submitLabel: string; resizeTarget?: string };
@@ -22,7 +29,9 @@ export function CardForm({ action, transactionId, invalid, submitLabel, resizeTa
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
   const [holder, setHolder] = useState("");
-  const [errors, setErrors] = useState<CardFieldErrors>(() => Object.fromEntries(invalid.filter((f) => f in FIELD_HINTS).map((f) => [f, FIELD_HINTS[f]])));
+  const [errors, setErrors] = useState<CardFieldErrors>(() =>
+    Object.fromEntries(invalid.filter((f) => f in FIELD_HINTS).map((f) => [f, FIELD_HINTS[f]])),
+  );
   const brand = detectBrand(number);
 
   // Inside the merchant's iFrame: tell payrail.js the page's height, now and whenever it changes.
@@ -30,7 +39,11 @@ export function CardForm({ action, transactionId, invalid, submitLabel, resizeTa
     if (!resizeTarget || window.parent === window) return;
     // The content's own height: the page itself is at least as tall as the frame (min-h-screen).
     const root = document.querySelector<HTMLElement>("[data-frame-root]") ?? document.body;
-    const report = () => window.parent.postMessage({ type: "payrail.resize", height: Math.ceil(root.getBoundingClientRect().height) }, resizeTarget);
+    const report = () =>
+      window.parent.postMessage(
+        { type: "payrail.resize", height: Math.ceil(root.getBoundingClientRect().height) },
+        resizeTarget,
+      );
     const observer = new ResizeObserver(report);
     observer.observe(root);
     report();
@@ -72,7 +85,10 @@ export function CardForm({ action, transactionId, invalid, submitLabel, resizeTa
             onChange={(e) => setNumber(formatCardNumber(e.target.value.replace(/[^\d\s]/g, "")).slice(0, 23))}
             aria-invalid={!!errors.number}
           />
-          <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs font-semibold text-slate-500" data-testid="brand">
+          <span
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs font-semibold text-slate-500"
+            data-testid="brand"
+          >
             {brand === "unknown" ? "" : BRAND_NAMES[brand]}
           </span>
         </div>
@@ -111,16 +127,33 @@ export function CardForm({ action, transactionId, invalid, submitLabel, resizeTa
         </Field>
       </div>
       <Field label="Name on card">
-        <input className={inputClass} name="holder" autoComplete="cc-name" value={holder} onChange={(e) => setHolder(e.target.value)} aria-invalid={!!errors.holder} />
+        <input
+          className={inputClass}
+          name="holder"
+          autoComplete="cc-name"
+          value={holder}
+          onChange={(e) => setHolder(e.target.value)}
+          aria-invalid={!!errors.holder}
+        />
         {error("holder")}
       </Field>
-      <button type="submit" className="w-full rounded-lg bg-indigo-600 px-4 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-500">
+      <button
+        type="submit"
+        className="w-full rounded-lg bg-indigo-600 px-4 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-500"
+      >
         {submitLabel}
       </button>
-      <button type="submit" name="outcome" value="cancel" className="w-full py-1 text-sm font-medium text-slate-500 hover:text-slate-700 hover:underline">
+      <button
+        type="submit"
+        name="outcome"
+        value="cancel"
+        className="w-full py-1 text-sm font-medium text-slate-500 hover:text-slate-700 hover:underline"
+      >
         Cancel payment
       </button>
-      <p className="text-center text-xs text-slate-400">Sandbox: use a test card such as 4111 1111 1111 1111, any future expiry and any code.</p>
+      <p className="text-center text-xs text-slate-400">
+        Sandbox: use a test card such as 4111 1111 1111 1111, any future expiry and any code.
+      </p>
     </form>
   );
 }

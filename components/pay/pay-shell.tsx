@@ -23,7 +23,9 @@ export function PayShell({ merchantName, amount, descriptor, label, children, fr
               {formatAmount(amount)}
             </p>
           </div>
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-amber-900 uppercase">Sandbox</span>
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-amber-900 uppercase">
+            Sandbox
+          </span>
         </div>
         <div className="px-4 py-4">{children}</div>
       </div>
@@ -44,7 +46,9 @@ export function PayShell({ merchantName, amount, descriptor, label, children, fr
               {formatAmount(amount)}
             </p>
             {descriptor ? <p className="mt-1 text-sm text-slate-500">{descriptor}</p> : null}
-            <p className="mt-3 inline-flex items-center rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">{label}</p>
+            <p className="mt-3 inline-flex items-center rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
+              {label}
+            </p>
           </header>
           <div className="px-6 py-6">{children}</div>
         </div>

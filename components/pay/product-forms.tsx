@@ -28,8 +28,18 @@ function BankSelection({ data }: FormProps) {
         <legend className="text-sm font-medium text-slate-700">Choose your bank</legend>
         <div className="mt-2 grid gap-2">
           {data.issuers.map((issuer) => (
-            <label key={issuer.id} className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 hover:border-indigo-300 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50">
-              <input type="radio" name="issuer" value={issuer.id} defaultChecked={issuer.id === preselected} required className="accent-indigo-600" />
+            <label
+              key={issuer.id}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 hover:border-indigo-300 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50"
+            >
+              <input
+                type="radio"
+                name="issuer"
+                value={issuer.id}
+                defaultChecked={issuer.id === preselected}
+                required
+                className="accent-indigo-600"
+              />
               <span className="flex-1 text-sm font-medium text-slate-800">{issuer.name}</span>
               <span className="text-xs text-slate-500">{issuer.country_code}</span>
             </label>
@@ -46,7 +56,9 @@ function BankSelection({ data }: FormProps) {
 function BankLogin({ data }: FormProps) {
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">Sign in to your (sandbox) bank to transfer the amount. Any user name and password work.</p>
+      <p className="text-sm text-slate-600">
+        Sign in to your (sandbox) bank to transfer the amount. Any user name and password work.
+      </p>
       <Field label="User name">
         <input className={inputClass} name="username" autoComplete="off" defaultValue="sandbox-user" />
       </Field>
@@ -67,7 +79,9 @@ function BankLogin({ data }: FormProps) {
 }
 
 function SepaMandate({ data }: FormProps) {
-  const sender = Array.isArray(data.details.sender) ? (data.details.sender[0] as Record<string, unknown> | undefined) : undefined;
+  const sender = Array.isArray(data.details.sender)
+    ? (data.details.sender[0] as Record<string, unknown> | undefined)
+    : undefined;
   const reference = str(data.details.mandate);
   const due = str(data.details.sepa_due_date);
   return (
@@ -79,17 +93,32 @@ function SepaMandate({ data }: FormProps) {
         <dd className="text-right font-medium text-slate-800">{due || "on settlement"}</dd>
       </dl>
       <Field label="Account holder">
-        <input className={inputClass} name="holder_name" required maxLength={70} defaultValue={str(sender?.holder_name)} />
+        <input
+          className={inputClass}
+          name="holder_name"
+          required
+          maxLength={70}
+          defaultValue={str(sender?.holder_name)}
+        />
       </Field>
       <Field label="IBAN" hint="Sandbox example: NL91 ABNA 0417 1643 00">
-        <input className={inputClass} name="iban" required autoComplete="off" defaultValue={str(sender?.account_number)} />
+        <input
+          className={inputClass}
+          name="iban"
+          required
+          autoComplete="off"
+          defaultValue={str(sender?.account_number)}
+        />
       </Field>
       <Field label="BIC (optional)">
         <input className={inputClass} name="bic" autoComplete="off" defaultValue={str(sender?.bank_code)} />
       </Field>
       <label className="flex gap-2 text-sm text-slate-600">
         <input type="checkbox" name="consent" value="yes" required className="mt-0.5 accent-indigo-600" />
-        <span>I authorise {data.merchantName || "the merchant"} to debit my account and my bank to debit it in accordance with this mandate.</span>
+        <span>
+          I authorise {data.merchantName || "the merchant"} to debit my account and my bank to debit it in accordance
+          with this mandate.
+        </span>
       </label>
       <PrimaryButton outcome="sign">Sign mandate and pay</PrimaryButton>
       <SecondaryButton outcome="decline">Decline</SecondaryButton>
@@ -102,7 +131,11 @@ function WalletLogin({ data }: FormProps) {
   const description = str(data.details.description);
   return (
     <div className="space-y-4">
-      {description ? <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700" data-testid="wallet-description">{description}</p> : null}
+      {description ? (
+        <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700" data-testid="wallet-description">
+          {description}
+        </p>
+      ) : null}
       <Field label="Wallet e-mail">
         <input className={inputClass} name="email" type="email" autoComplete="off" defaultValue="shopper@example.com" />
       </Field>
@@ -120,7 +153,15 @@ function Voucher(_: FormProps) {
   return (
     <div className="space-y-4">
       <Field label="Voucher PIN" hint="Sandbox: any 16 digits; a PIN ending in 0000 has too low a balance.">
-        <input className={`${inputClass} font-mono tracking-widest`} name="pin" inputMode="numeric" autoComplete="off" required pattern="[0-9 ]{16,19}" placeholder="1234 5678 9012 3456" />
+        <input
+          className={`${inputClass} font-mono tracking-widest`}
+          name="pin"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          pattern="[0-9 ]{16,19}"
+          placeholder="1234 5678 9012 3456"
+        />
       </Field>
       <PrimaryButton outcome="approve">Redeem voucher</PrimaryButton>
       <CancelButton />
@@ -134,8 +175,17 @@ function Pix({ data, pix }: FormProps) {
       <p className="text-sm text-slate-600">Scan the code with your banking app, or copy the PIX code.</p>
       {pix ? (
         <>
-          <div className="mx-auto w-56 rounded-xl border border-slate-200 p-2" data-testid="pix-qr" dangerouslySetInnerHTML={{ __html: pix.svg }} />
-          <textarea readOnly className={`${inputClass} h-20 resize-none font-mono text-xs`} value={pix.code} aria-label="PIX code" />
+          <div
+            className="mx-auto w-56 rounded-xl border border-slate-200 p-2"
+            data-testid="pix-qr"
+            dangerouslySetInnerHTML={{ __html: pix.svg }}
+          />
+          <textarea
+            readOnly
+            className={`${inputClass} h-20 resize-none font-mono text-xs`}
+            value={pix.code}
+            aria-label="PIX code"
+          />
           <p className="text-center text-xs text-slate-500">
             Expires at {pix.expiresAt.toISOString().slice(11, 16)} UTC · beneficiary {str(data.details.pix_name)}
           </p>
@@ -161,7 +211,9 @@ function Dummy(_: FormProps) {
             name="outcome"
             value={status}
             className={`rounded-lg border px-2 py-2.5 text-xs font-semibold ${
-              status === "SETTLEMENT_REQUESTED" ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-500" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+              status === "SETTLEMENT_REQUESTED"
+                ? "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-500"
+                : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
             }`}
           >
             {status.replaceAll("_", " ")}

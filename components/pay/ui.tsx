@@ -26,7 +26,15 @@ export function PrimaryButton({ outcome, children }: { outcome: string; children
   );
 }
 
-export function SecondaryButton({ outcome, children, formNoValidate = true }: { outcome: string; children: ReactNode; formNoValidate?: boolean }) {
+export function SecondaryButton({
+  outcome,
+  children,
+  formNoValidate = true,
+}: {
+  outcome: string;
+  children: ReactNode;
+  formNoValidate?: boolean;
+}) {
   return (
     <button
       type="submit"

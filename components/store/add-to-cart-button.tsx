@@ -19,7 +19,13 @@ export function AddToCartButton({ productId, productName }: { productId: string;
         {pending ? "Adding…" : "Add to cart"}
       </button>
       <span aria-live="polite" className="text-sm text-emerald-700">
-        {state.error ? <span className="text-red-700">{state.error}</span> : state.added > 0 && !pending ? "Added ✓" : ""}
+        {state.error ? (
+          <span className="text-red-700">{state.error}</span>
+        ) : state.added > 0 && !pending ? (
+          "Added ✓"
+        ) : (
+          ""
+        )}
       </span>
     </form>
   );

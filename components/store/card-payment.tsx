@@ -42,16 +42,35 @@ export function CardPayment({ approvalUrl, scriptSrc, functionName }: Props) {
     <div className="relative">
       <Script src={scriptSrc} strategy="afterInteractive" />
       {done ? (
-        <div role="status" className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-xl bg-white/95 text-center">
-          <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700" aria-hidden>
-            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+        <div
+          role="status"
+          className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-3 rounded-xl bg-white/95 text-center"
+        >
+          <span
+            className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
+            aria-hidden
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
           </span>
           <p className="font-semibold text-stone-900">Payment complete, redirecting…</p>
         </div>
       ) : null}
-      <iframe src={approvalUrl} title="Card payment" className="block h-[560px] w-full rounded-xl border border-stone-200 bg-white" allow="payment" />
+      <iframe
+        src={approvalUrl}
+        title="Card payment"
+        className="block h-[560px] w-full rounded-xl border border-stone-200 bg-white"
+        allow="payment"
+      />
     </div>
   );
 }

@@ -52,7 +52,10 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
   const values = state.values ?? {};
   const errors = state.status === "error" ? state.fieldErrors : {};
   const [method, setMethod] = useState<PaymentMethodId>((values.payment_product as PaymentMethodId) || "card");
-  const [names, setNames] = useState({ first: values.first_name ?? DEMO_CUSTOMER.first_name, last: values.last_name ?? DEMO_CUSTOMER.last_name });
+  const [names, setNames] = useState({
+    first: values.first_name ?? DEMO_CUSTOMER.first_name,
+    last: values.last_name ?? DEMO_CUSTOMER.last_name,
+  });
   const [email, setEmail] = useState(values.email_address ?? DEMO_CUSTOMER.email_address);
   const formRef = useRef<HTMLFormElement>(null);
   const leaving = state.status === "redirect";
@@ -79,7 +82,13 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
           <h2 className="text-lg font-semibold text-stone-900">Contact</h2>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             <Field label="E-mail" {...f("email_address")}>
-              <input type="email" autoComplete="email" className={inputClass} {...c("email_address")} onChange={(e) => setEmail(e.target.value)} />
+              <input
+                type="email"
+                autoComplete="email"
+                className={inputClass}
+                {...c("email_address")}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </Field>
             <Field label="Phone" hint="International format, e.g. +31201234567" {...f("phone_number")}>
               <input type="tel" autoComplete="tel" className={inputClass} {...c("phone_number")} />
@@ -91,10 +100,20 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
           <h2 className="text-lg font-semibold text-stone-900">Shipping address</h2>
           <div className="mt-4 grid gap-4 sm:grid-cols-6">
             <Field label="First name" className="sm:col-span-3" {...f("first_name")}>
-              <input autoComplete="given-name" className={inputClass} {...c("first_name")} onChange={(e) => setNames((n) => ({ ...n, first: e.target.value }))} />
+              <input
+                autoComplete="given-name"
+                className={inputClass}
+                {...c("first_name")}
+                onChange={(e) => setNames((n) => ({ ...n, first: e.target.value }))}
+              />
             </Field>
             <Field label="Last name" className="sm:col-span-3" {...f("last_name")}>
-              <input autoComplete="family-name" className={inputClass} {...c("last_name")} onChange={(e) => setNames((n) => ({ ...n, last: e.target.value }))} />
+              <input
+                autoComplete="family-name"
+                className={inputClass}
+                {...c("last_name")}
+                onChange={(e) => setNames((n) => ({ ...n, last: e.target.value }))}
+              />
             </Field>
             <Field label="Street" className="sm:col-span-4" {...f("street_address")}>
               <input autoComplete="address-line1" className={inputClass} {...c("street_address")} />
@@ -117,7 +136,12 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
                 ))}
               </select>
             </Field>
-            <Field label="Date of birth" hint="Optional; pay-later partners may ask for it." className="sm:col-span-3" {...f("date_of_birth")}>
+            <Field
+              label="Date of birth"
+              hint="Optional; pay-later partners may ask for it."
+              className="sm:col-span-3"
+              {...f("date_of_birth")}
+            >
               <input type="date" autoComplete="bday" className={inputClass} {...c("date_of_birth")} />
             </Field>
           </div>
@@ -134,7 +158,11 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
                   {PAYMENT_METHODS.filter((m) => m.group === group).map((m) => {
                     const selected = m.id === method;
                     return (
-                      <div key={m.id} className={`border-b border-stone-200 last:border-b-0 ${selected ? "bg-amber-50/60" : "bg-white"}`} data-testid={`method-${m.id}`}>
+                      <div
+                        key={m.id}
+                        className={`border-b border-stone-200 last:border-b-0 ${selected ? "bg-amber-50/60" : "bg-white"}`}
+                        data-testid={`method-${m.id}`}
+                      >
                         <label className="flex cursor-pointer items-center gap-3 px-4 py-3">
                           <input
                             type="radio"
@@ -157,7 +185,11 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
                               values={values}
                               errors={errors}
                               issuers={issuers}
-                              prefill={{ description: walletDescription, fullName: `${names.first} ${names.last}`.trim(), email }}
+                              prefill={{
+                                description: walletDescription,
+                                fullName: `${names.first} ${names.last}`.trim(),
+                                email,
+                              }}
                             />
                           </div>
                         ) : null}
@@ -175,7 +207,9 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
         <button type="submit" className={primaryButtonClass} disabled={pending || leaving}>
           {leaving ? "Taking you to payment…" : pending ? "Placing your order…" : `Pay ${formatAmount(total)}`}
         </button>
-        <p className="mt-2 text-center text-xs text-stone-500">{FINISHES[method] ?? "You may be taken to a payment page to finish."}</p>
+        <p className="mt-2 text-center text-xs text-stone-500">
+          {FINISHES[method] ?? "You may be taken to a payment page to finish."}
+        </p>
       </div>
     </form>
   );

@@ -8,7 +8,16 @@ export function OrderLines({ lines }: { lines: Line[] }) {
     <ul className="divide-y divide-stone-100">
       {lines.map((l) => (
         <li key={l.key} className="flex items-center gap-3 py-2.5 text-sm">
-          {l.image ? <Image src={l.image} alt="" width={56} height={42} unoptimized className="h-10 w-14 flex-none rounded-md object-cover" /> : null}
+          {l.image ? (
+            <Image
+              src={l.image}
+              alt=""
+              width={56}
+              height={42}
+              unoptimized
+              className="h-10 w-14 flex-none rounded-md object-cover"
+            />
+          ) : null}
           <span className="min-w-0 flex-1 text-stone-700">
             {l.name} <span className="text-stone-400">× {l.quantity}</span>
           </span>

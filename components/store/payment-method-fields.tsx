@@ -1,5 +1,11 @@
 import { Field, inputClass, inputProps, selectClass } from "@/components/store/ui";
-import { DUMMY_STATUSES, FINANCE_PROVIDERS, PIX_EXAMPLE_CPF, SEPA_EXAMPLE, type PaymentMethodId } from "@/lib/store/payment-methods";
+import {
+  DUMMY_STATUSES,
+  FINANCE_PROVIDERS,
+  PIX_EXAMPLE_CPF,
+  SEPA_EXAMPLE,
+  type PaymentMethodId,
+} from "@/lib/store/payment-methods";
 
 export type Issuer = { id: string; name: string; country_code: string };
 
@@ -25,9 +31,16 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
     case "card":
       return (
         <div className="space-y-3">
-          <Note>On the next page you enter your card in a secure Payrail window. Your card number never touches our shop.</Note>
+          <Note>
+            On the next page you enter your card in a secure Payrail window. Your card number never touches our shop.
+          </Note>
           <label className="flex items-center gap-2 text-sm text-stone-700">
-            <input type="checkbox" name="details.force_3DSecure" defaultChecked={values["details.force_3DSecure"] === "on"} className="accent-amber-700" />
+            <input
+              type="checkbox"
+              name="details.force_3DSecure"
+              defaultChecked={values["details.force_3DSecure"] === "on"}
+              className="accent-amber-700"
+            />
             Always ask for 3-D Secure (sandbox)
           </label>
         </div>
@@ -39,14 +52,28 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
         <fieldset className="space-y-2">
           <legend className="sr-only">How to pay with the wallet</legend>
           <label className="flex items-start gap-2 text-sm text-stone-700">
-            <input type="radio" name="wallet_mode" value="device" defaultChecked={mode === "device"} className="mt-0.5 accent-amber-700" />
+            <input
+              type="radio"
+              name="wallet_mode"
+              value="device"
+              defaultChecked={mode === "device"}
+              className="mt-0.5 accent-amber-700"
+            />
             <span>
               <span className="font-medium">Pay with the wallet on this device</span>
-              <span className="block text-stone-500">One tap: the wallet hands us a payment token and you&apos;re done.</span>
+              <span className="block text-stone-500">
+                One tap: the wallet hands us a payment token and you&apos;re done.
+              </span>
             </span>
           </label>
           <label className="flex items-start gap-2 text-sm text-stone-700">
-            <input type="radio" name="wallet_mode" value="redirect" defaultChecked={mode === "redirect"} className="mt-0.5 accent-amber-700" />
+            <input
+              type="radio"
+              name="wallet_mode"
+              value="redirect"
+              defaultChecked={mode === "redirect"}
+              className="mt-0.5 accent-amber-700"
+            />
             <span>
               <span className="font-medium">Approve in the wallet app</span>
               <span className="block text-stone-500">We send you to the wallet to confirm.</span>
@@ -120,13 +147,27 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
       return (
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Account holder" className="sm:col-span-2" {...f("details.sender.0.holder_name")}>
-            <input className={inputClass} autoComplete="name" {...p("details.sender.0.holder_name", prefill.fullName)} />
+            <input
+              className={inputClass}
+              autoComplete="name"
+              {...p("details.sender.0.holder_name", prefill.fullName)}
+            />
           </Field>
           <Field label="IBAN" hint="Sandbox example with a valid checksum" {...f("details.sender.0.account_number")}>
-            <input className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} {...p("details.sender.0.account_number", SEPA_EXAMPLE.iban)} />
+            <input
+              className={`${inputClass} font-mono`}
+              autoComplete="off"
+              spellCheck={false}
+              {...p("details.sender.0.account_number", SEPA_EXAMPLE.iban)}
+            />
           </Field>
           <Field label="BIC (optional)" {...f("details.sender.0.bank_code")}>
-            <input className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} {...p("details.sender.0.bank_code", SEPA_EXAMPLE.bic)} />
+            <input
+              className={`${inputClass} font-mono`}
+              autoComplete="off"
+              spellCheck={false}
+              {...p("details.sender.0.bank_code", SEPA_EXAMPLE.bic)}
+            />
           </Field>
           <Field label="Bank country" {...f("details.sender.0.country_code")}>
             <select className={selectClass} {...p("details.sender.0.country_code", SEPA_EXAMPLE.country)}>
@@ -140,7 +181,12 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
           <Field label="Debit date (optional)" {...f("details.sepa_due_date")}>
             <input type="date" className={inputClass} {...p("details.sepa_due_date")} />
           </Field>
-          <Field label="Mandate reference (optional)" hint="Leave empty: we use your existing mandate, or you sign a new one." className="sm:col-span-2" {...f("details.mandate")}>
+          <Field
+            label="Mandate reference (optional)"
+            hint="Leave empty: we use your existing mandate, or you sign a new one."
+            className="sm:col-span-2"
+            {...f("details.mandate")}
+          >
             <input className={inputClass} autoComplete="off" {...p("details.mandate")} />
           </Field>
         </div>
@@ -148,8 +194,18 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
     case "direct_debit":
       return (
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Linked bank account" hint="The account token from when you linked your bank." className="sm:col-span-2" {...f("details.bank_account")}>
-            <input className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} {...p("details.bank_account", "ba_sandbox_checking_001")} />
+          <Field
+            label="Linked bank account"
+            hint="The account token from when you linked your bank."
+            className="sm:col-span-2"
+            {...f("details.bank_account")}
+          >
+            <input
+              className={`${inputClass} font-mono`}
+              autoComplete="off"
+              spellCheck={false}
+              {...p("details.bank_account", "ba_sandbox_checking_001")}
+            />
           </Field>
           <Field label="Account type" {...f("details.account_type")}>
             <select className={selectClass} {...p("details.account_type", "checking")}>
@@ -191,7 +247,11 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
               ))}
             </select>
           </Field>
-          <Field label="Then change to (optional)" hint="Applied a few seconds later." {...f("details.dummy_outcome_update")}>
+          <Field
+            label="Then change to (optional)"
+            hint="Applied a few seconds later."
+            {...f("details.dummy_outcome_update")}
+          >
             <select className={selectClass} {...p("details.dummy_outcome_update")}>
               <option value="">No later change</option>
               {DUMMY_STATUSES.map((s) => (
@@ -204,7 +264,9 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
         </div>
       );
     case "bnpl":
-      return <Note>Pay within 30 days of delivery. No extra details needed: you&apos;ll see the result right away.</Note>;
+      return (
+        <Note>Pay within 30 days of delivery. No extra details needed: you&apos;ll see the result right away.</Note>
+      );
     case "instalment_credit":
       return <Note>You&apos;ll choose your plan with the credit provider on the next page.</Note>;
     case "debit_card_redirect":

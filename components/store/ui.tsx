@@ -17,7 +17,11 @@ export const primaryButtonClass =
 export const secondaryButtonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2.5 text-sm font-semibold text-stone-700 hover:bg-stone-50 focus:ring-2 focus:ring-stone-200 focus:outline-none";
 
-export function Card({ children, className = "", ...rest }: HTMLAttributes<HTMLDivElement> & { "data-testid"?: string }) {
+export function Card({
+  children,
+  className = "",
+  ...rest
+}: HTMLAttributes<HTMLDivElement> & { "data-testid"?: string }) {
   return (
     <div {...rest} className={`rounded-2xl border border-stone-200 bg-white shadow-sm ${className}`}>
       {children}
@@ -29,7 +33,14 @@ export function Price({ amount, className = "" }: { amount: number; className?: 
   return <span className={`tabular-nums ${className}`}>{formatAmount(amount)}</span>;
 }
 
-type FieldProps = { label: string; name: string; error?: string; hint?: string; children: ReactNode; className?: string };
+type FieldProps = {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+};
 
 /** A labelled field with its error under it (the error is also the input's accessible description). */
 export function Field({ label, name, error, hint, children, className = "" }: FieldProps) {
@@ -54,7 +65,12 @@ export function Field({ label, name, error, hint, children, className = "" }: Fi
 export const fieldId = (name: string) => `f-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 
 /** Props that tie an input to its Field: id, name, default value and error state. */
-export function inputProps(name: string, values: Record<string, string>, errors: Record<string, string>, fallback = "") {
+export function inputProps(
+  name: string,
+  values: Record<string, string>,
+  errors: Record<string, string>,
+  fallback = "",
+) {
   const error = errors[name];
   return {
     id: fieldId(name),
@@ -74,7 +90,10 @@ const TONES: Record<OrderStatusView["tone"], string> = {
 
 export function StatusBadge({ view, testId }: { view: OrderStatusView; testId?: string }) {
   return (
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[view.tone]}`} data-testid={testId}>
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[view.tone]}`}
+      data-testid={testId}
+    >
       <span className="h-1.5 w-1.5 rounded-full bg-current" aria-hidden />
       {view.label}
     </span>

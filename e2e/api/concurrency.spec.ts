@@ -74,7 +74,9 @@ test.describe("more races", () => {
     });
   }
 
-  test("a cancel racing the settlement timer (fast server): one of them wins, history stays one chain", async ({ fastApi }) => {
+  test("a cancel racing the settlement timer (fast server): one of them wins, history stays one chain", async ({
+    fastApi,
+  }) => {
     const t = await started(fastApi, "bnpl", {});
     const due = Date.parse(t.last_status_update) + 1_500;
     // Keep cancelling around the moment the settlement job becomes due.
@@ -90,7 +92,8 @@ test.describe("more races", () => {
     });
     const wins = results.filter((r) => r.status === 200);
     expect(wins.length).toBe(final.status === "CANCELLED" ? 1 : 0);
-    for (const r of results.filter((r) => r.status !== 200)) expect([r.status, r.body.code]).toStrictEqual([409, "130"]);
+    for (const r of results.filter((r) => r.status !== 200))
+      expect([r.status, r.body.code]).toStrictEqual([409, "130"]);
     await new Promise((r) => setTimeout(r, 2_000));
     const rows = await history(fastApi, t.id);
     expectChain(rows);
@@ -107,7 +110,9 @@ test.describe("concurrent refunds", () => {
     const list = await api.get(`/v1/transaction/${t.id}/refunds`);
     expect(list.body.data).toHaveLength(10);
     expect(list.body.data.reduce((sum: number, r: any) => sum + Number(r.amount), 0)).toBe(1000);
-    expect(new Set(list.body.data.map((r: any) => r.id))).toStrictEqual(new Set(results.filter((r) => r.status === 201).map((r) => r.body.id)));
+    expect(new Set(list.body.data.map((r: any) => r.id))).toStrictEqual(
+      new Set(results.filter((r) => r.status === 201).map((r) => r.body.id)),
+    );
   });
 
   test("refunds of uneven amounts racing never add up to more than the amount", async ({ api }) => {

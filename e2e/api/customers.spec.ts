@@ -1,7 +1,7 @@
 import { customerBody, expect, ISO_MS, test, UUID } from "../fixtures";
 
 test.describe("POST /v1/customer", () => {
-  test("creates a customer with every field of the spec, unset strings as \"\"", async ({ api, merchant }) => {
+  test('creates a customer with every field of the spec, unset strings as ""', async ({ api, merchant }) => {
     const body = customerBody({ organisation: merchant.organisation });
     const res = await api.post("/v1/customer", body);
     expect(res.status).toBe(201);
@@ -35,16 +35,26 @@ test.describe("POST /v1/customer", () => {
     expect(Math.abs(Date.parse(res.body.created_at) - Date.now())).toBeLessThan(60_000);
   });
 
-  test("needs only first name, last name and e-mail; organisation defaults to the caller's", async ({ api, merchant }) => {
-    const res = await api.post("/v1/customer", { first_name: "Grace", last_name: "Hopper", email_address: "grace@example.com" });
+  test("needs only first name, last name and e-mail; organisation defaults to the caller's", async ({
+    api,
+    merchant,
+  }) => {
+    const res = await api.post("/v1/customer", {
+      first_name: "Grace",
+      last_name: "Hopper",
+      email_address: "grace@example.com",
+    });
     expect(res.status).toBe(201);
     expect(res.body.organisation).toBe(merchant.organisation);
     expect(res.body.country_code).toBe("");
     expect(res.body.date_of_birth).toBe("");
   });
 
-  test("accepts \"\" for optional fields (a response object sent back)", async ({ api }) => {
-    const res = await api.post("/v1/customer", customerBody({ phone_number: "", date_of_birth: "", country_code: "", fax_number: "" }));
+  test('accepts "" for optional fields (a response object sent back)', async ({ api }) => {
+    const res = await api.post(
+      "/v1/customer",
+      customerBody({ phone_number: "", date_of_birth: "", country_code: "", fax_number: "" }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.phone_number).toBe("");
   });
@@ -54,7 +64,10 @@ test.describe("POST /v1/customer", () => {
     const read = await api.get(`/v1/customer/${created.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body).toStrictEqual(created.body);
-    const bearer = await api.get(`/v1/customer/${created.body.id}`, { key: null, headers: { Authorization: `Bearer ${api.merchant.api_key}` } });
+    const bearer = await api.get(`/v1/customer/${created.body.id}`, {
+      key: null,
+      headers: { Authorization: `Bearer ${api.merchant.api_key}` },
+    });
     expect(bearer.status).toBe(200);
     expect(bearer.body).toStrictEqual(created.body);
   });
@@ -93,7 +106,13 @@ test.describe("POST /v1/customer", () => {
   test("names every invalid field at once", async ({ api }) => {
     const res = await api.post("/v1/customer", { first_name: "", email_address: "x", country_code: "xx", extra: 1 });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.details.invalid_fields).sort()).toEqual(["country_code", "email_address", "extra", "first_name", "last_name"]);
+    expect(Object.keys(res.body.details.invalid_fields).sort()).toEqual([
+      "country_code",
+      "email_address",
+      "extra",
+      "first_name",
+      "last_name",
+    ]);
     expect(res.body.details.invalid_fields.last_name).toBe("Required");
     expect(res.body.details.invalid_fields.extra).toBe("Unknown field");
   });
@@ -118,7 +137,9 @@ test.describe("tenant isolation", () => {
     expect(foreign.body.code).toBe("120");
     expect(foreign.body.details).toStrictEqual({ resource: "customer", id: created.body.id });
     expect(missing.status).toBe(404);
-    expect(foreign.body.message.replace(created.body.id, "ID")).toBe(missing.body.message.replace("3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01", "ID"));
+    expect(foreign.body.message.replace(created.body.id, "ID")).toBe(
+      missing.body.message.replace("3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01", "ID"),
+    );
   });
 
   test("a malformed id is not found, not a server error", async ({ api }) => {

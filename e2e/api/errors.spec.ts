@@ -4,11 +4,15 @@ import { customerBody, expect, test } from "../fixtures";
 /** POST with Transfer-Encoding: chunked (no Content-Length), so only the streaming limit can stop it. */
 function postChunked(url: string, key: string, chunks: string[]): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", headers: { apiKey: key, "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-      let text = "";
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
+    const req = http.request(
+      url,
+      { method: "POST", headers: { apiKey: key, "content-type": "application/json", "transfer-encoding": "chunked" } },
+      (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
     req.on("error", reject);
     for (const c of chunks) req.write(c);
     req.end();
@@ -30,12 +34,15 @@ test.describe("error contract", () => {
       expect(res.status).toBe(401);
       expect(res.body.code).toBe("111");
     }
-    const bearer = await api.get("/v1/customer/x", { key: null, headers: { Authorization: "Bearer sk_test_00000000000000000000000000000000" } });
+    const bearer = await api.get("/v1/customer/x", {
+      key: null,
+      headers: { Authorization: "Bearer sk_test_00000000000000000000000000000000" },
+    });
     expect(bearer.body.code).toBe("111");
   });
 
   test("invalid JSON → 400 100", async ({ api }) => {
-    for (const body of ["{bad", "{\"a\":", "undefined", "'single'"]) {
+    for (const body of ["{bad", '{"a":', "undefined", "'single'"]) {
       const res = await api.raw("POST", "/v1/customer", body, { "content-type": "application/json" });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("100");
@@ -51,7 +58,7 @@ test.describe("error contract", () => {
   });
 
   test("a JSON body that is not an object → 400 100", async ({ api }) => {
-    for (const body of ["[]", "null", "42", "\"text\""]) {
+    for (const body of ["[]", "null", "42", '"text"']) {
       const res = await api.raw("POST", "/v1/customer", body, { "content-type": "application/json" });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("100");

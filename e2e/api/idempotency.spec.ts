@@ -10,7 +10,8 @@ const startBody = (api: Api, ref: string, amount = 1500) => ({
   merchant_reference: ref,
   details: { capture_now: false },
 });
-const listByRef = async (api: Api, ref: string) => (await api.get(`/v1/transaction?merchant_reference=${ref}`)).body.data as { id: string }[];
+const listByRef = async (api: Api, ref: string) =>
+  (await api.get(`/v1/transaction?merchant_reference=${ref}`)).body.data as { id: string }[];
 
 test.describe("Idempotency-Key", () => {
   test("a retry with the same key and body replays the answer and creates nothing new", async ({ api }) => {
@@ -30,10 +31,20 @@ test.describe("Idempotency-Key", () => {
   test("the same key with a different request is 422 131 naming what changed", async ({ api }) => {
     const k = key();
     const ref = key();
-    expect((await api.post("/v1/transaction/start", startBody(api, ref), { headers: { "Idempotency-Key": k } })).status).toBe(201);
-    const changed = await api.post("/v1/transaction/start", { ...startBody(api, ref, 2500), dynamic_descriptor: "x" }, { headers: { "Idempotency-Key": k } });
+    expect(
+      (await api.post("/v1/transaction/start", startBody(api, ref), { headers: { "Idempotency-Key": k } })).status,
+    ).toBe(201);
+    const changed = await api.post(
+      "/v1/transaction/start",
+      { ...startBody(api, ref, 2500), dynamic_descriptor: "x" },
+      { headers: { "Idempotency-Key": k } },
+    );
     expect(changed.status).toBe(422);
-    expect(changed.body).toStrictEqual({ code: "131", message: expect.any(String), details: { diff: expect.arrayContaining(["amount", "dynamic_descriptor"]) } });
+    expect(changed.body).toStrictEqual({
+      code: "131",
+      message: expect.any(String),
+      details: { diff: expect.arrayContaining(["amount", "dynamic_descriptor"]) },
+    });
     const otherEndpoint = await api.post("/v1/customer", customerBody(), { headers: { "Idempotency-Key": k } });
     expect(otherEndpoint.body.code).toBe("131");
     expect(otherEndpoint.body.details.diff).toContain("(endpoint)");
@@ -44,7 +55,9 @@ test.describe("Idempotency-Key", () => {
     const k = key();
     const ref = key();
     const body = startBody(api, ref);
-    const results = await Promise.all(Array.from({ length: 10 }, () => api.post("/v1/transaction/start", body, { headers: { "Idempotency-Key": k } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => api.post("/v1/transaction/start", body, { headers: { "Idempotency-Key": k } })),
+    );
     for (const r of results) expect([201, 409]).toContain(r.status);
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.code).toBe("132");
     const ids = new Set(results.filter((r) => r.status === 201).map((r) => r.body.id));
@@ -55,22 +68,35 @@ test.describe("Idempotency-Key", () => {
   test("operations replay too: a retried capture answers like the first, not 130", async ({ api }) => {
     const t = await api.post("/v1/transaction/start", startBody(api, key()));
     const k = key();
-    const first = await api.post(`/v1/transaction/${t.body.id}/capture`, { amount: 1000 }, { headers: { "Idempotency-Key": k } });
-    const retry = await api.post(`/v1/transaction/${t.body.id}/capture`, { amount: 1000 }, { headers: { "Idempotency-Key": k } });
+    const first = await api.post(
+      `/v1/transaction/${t.body.id}/capture`,
+      { amount: 1000 },
+      { headers: { "Idempotency-Key": k } },
+    );
+    const retry = await api.post(
+      `/v1/transaction/${t.body.id}/capture`,
+      { amount: 1000 },
+      { headers: { "Idempotency-Key": k } },
+    );
     expect([first.status, retry.status]).toEqual([200, 200]);
     expect(retry.body).toStrictEqual(first.body);
     const plain = await api.post(`/v1/transaction/${t.body.id}/capture`, { amount: 1000 });
     expect(plain.body.code).toBe("130");
   });
 
-  test("an answered validation error is replayed; keys are per organisation; a bad key is 101", async ({ api, otherApi }) => {
+  test("an answered validation error is replayed; keys are per organisation; a bad key is 101", async ({
+    api,
+    otherApi,
+  }) => {
     const k = key();
     const bad = { ...startBody(api, key()), amount: -1 };
     const first = await api.post("/v1/transaction/start", bad, { headers: { "Idempotency-Key": k } });
     const again = await api.post("/v1/transaction/start", bad, { headers: { "Idempotency-Key": k } });
     expect([first.status, again.status]).toEqual([400, 400]);
     expect(again.body).toStrictEqual(first.body);
-    const other = await otherApi.post("/v1/transaction/start", startBody(otherApi, key()), { headers: { "Idempotency-Key": k } });
+    const other = await otherApi.post("/v1/transaction/start", startBody(otherApi, key()), {
+      headers: { "Idempotency-Key": k },
+    });
     expect(other.status).toBe(201);
     for (const badKey of ["has space", "x".repeat(256), "ünïcode"]) {
       const res = await api.post("/v1/customer", customerBody(), { headers: { "Idempotency-Key": badKey } });
@@ -83,14 +109,27 @@ test.describe("Idempotency-Key", () => {
     const k = key();
     const res = await api.post(
       "/v1/transaction/start",
-      { ...startBody(api, key()), payment_product: "card", details: { card_token: "ctok_unknown000000000000000", card_holder: "A", card_cvv: "8642", card_expiry_month: 1, card_expiry_year: 2031 } },
+      {
+        ...startBody(api, key()),
+        payment_product: "card",
+        details: {
+          card_token: "ctok_unknown000000000000000",
+          card_holder: "A",
+          card_cvv: "8642",
+          card_expiry_month: 1,
+          card_expiry_year: 2031,
+        },
+      },
       { headers: { "Idempotency-Key": k } },
     );
     expect(res.body.code).toBe("120");
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     try {
-      const { rows } = await client.query(`select fingerprint::text as f, "responseBody"::text as r from idempotency_keys where key = $1`, [k]);
+      const { rows } = await client.query(
+        `select fingerprint::text as f, "responseBody"::text as r from idempotency_keys where key = $1`,
+        [k],
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].f).toContain("details.card_token");
       expect(rows[0].f).not.toContain("card_cvv");

@@ -1,20 +1,44 @@
 import type { Api } from "../fixtures";
 import { dummyIn, expect, expectNotFound, getTx, history, MISSING_ID, started, test } from "../transactions";
 
-type Route = { name: string; method: "GET" | "POST"; path: (id: string) => string; body?: unknown; /** the status in which the call would succeed for the owner */ status: string };
+type Route = {
+  name: string;
+  method: "GET" | "POST";
+  path: (id: string) => string;
+  body?: unknown /** the status in which the call would succeed for the owner */;
+  status: string;
+};
 
 const ROUTES: Route[] = [
   { name: "GET transaction", method: "GET", path: (id) => `/v1/transaction/${id}`, status: "AUTHORIZED" },
-  { name: "GET checkoutsuccess", method: "GET", path: (id) => `/v1/transaction/${id}/checkoutsuccess`, status: "AUTHORIZED" },
+  {
+    name: "GET checkoutsuccess",
+    method: "GET",
+    path: (id) => `/v1/transaction/${id}/checkoutsuccess`,
+    status: "AUTHORIZED",
+  },
   { name: "GET history", method: "GET", path: (id) => `/v1/transaction/${id}/history`, status: "AUTHORIZED" },
   { name: "GET refunds", method: "GET", path: (id) => `/v1/transaction/${id}/refunds`, status: "SETTLEMENT_COMPLETED" },
-  { name: "POST capture", method: "POST", path: (id) => `/v1/transaction/${id}/capture`, body: { amount: 500 }, status: "AUTHORIZED" },
+  {
+    name: "POST capture",
+    method: "POST",
+    path: (id) => `/v1/transaction/${id}/capture`,
+    body: { amount: 500 },
+    status: "AUTHORIZED",
+  },
   { name: "POST void", method: "POST", path: (id) => `/v1/transaction/${id}/void`, status: "AUTHORIZED" },
   { name: "POST cancel", method: "POST", path: (id) => `/v1/transaction/${id}/cancel`, status: "SETTLEMENT_REQUESTED" },
-  { name: "POST refund", method: "POST", path: (id) => `/v1/transaction/${id}/refund`, body: { amount: 100 }, status: "SETTLEMENT_COMPLETED" },
+  {
+    name: "POST refund",
+    method: "POST",
+    path: (id) => `/v1/transaction/${id}/refund`,
+    body: { amount: 100 },
+    status: "SETTLEMENT_COMPLETED",
+  },
 ];
 
-const call = (api: Api, route: Route, id: string) => (route.method === "GET" ? api.get(route.path(id)) : api.post(route.path(id), route.body));
+const call = (api: Api, route: Route, id: string) =>
+  route.method === "GET" ? api.get(route.path(id)) : api.post(route.path(id), route.body);
 
 test.describe("another organisation's transaction is exactly a missing one (404 120)", () => {
   for (const route of ROUTES) {

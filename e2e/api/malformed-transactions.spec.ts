@@ -1,5 +1,15 @@
 import { customerBody } from "../fixtures";
-import { dayFromToday, expect, newCustomer, PRODUCTS, REDIRECT_URL, seedCardToken, seedMandate, startBody, test } from "../transactions";
+import {
+  dayFromToday,
+  expect,
+  newCustomer,
+  PRODUCTS,
+  REDIRECT_URL,
+  seedCardToken,
+  seedMandate,
+  startBody,
+  test,
+} from "../transactions";
 
 /** Deterministic PRNG so a failure can be replayed. */
 function rng(seed: number) {
@@ -10,20 +20,107 @@ function rng(seed: number) {
 }
 
 const WEIRD_VALUES: unknown[] = [
-  null, true, false, 0, -1, 1.5, 1e308, -0, 2147483648, 1_000_000_000, "", " ", "\u0000", "\ud800", "😀".repeat(50),
-  "<script>alert(1)</script>", "' or 1=1 --", "x".repeat(5000), [], [1, 2], {}, { nested: { deeper: [null] } }, "NaN", "__proto__",
-  "9999-12-31", "0000-01-01", "2026-02-30", "-200000-01-01", "DE89370400440532013000", "INITIATED", "SETTLEMENT_COMPLETED", "checking",
-  "https://shop.example", "javascript:alert(1)", "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01", "00000000-0000-0000-0000-000000000000",
-  [{}], [{ account_number: 1 }], [{ account_number: "DE89370400440532013000", country_code: "DE", holder_name: "x".repeat(71) }],
-  { k: "x".repeat(2000) }, { "": "" }, "12", 13, 2101, "Müller & Söhne", "ÄÖÜäöüß".repeat(10),
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -0,
+  2147483648,
+  1_000_000_000,
+  "",
+  " ",
+  "\u0000",
+  "\ud800",
+  "😀".repeat(50),
+  "<script>alert(1)</script>",
+  "' or 1=1 --",
+  "x".repeat(5000),
+  [],
+  [1, 2],
+  {},
+  { nested: { deeper: [null] } },
+  "NaN",
+  "__proto__",
+  "9999-12-31",
+  "0000-01-01",
+  "2026-02-30",
+  "-200000-01-01",
+  "DE89370400440532013000",
+  "INITIATED",
+  "SETTLEMENT_COMPLETED",
+  "checking",
+  "https://shop.example",
+  "javascript:alert(1)",
+  "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01",
+  "00000000-0000-0000-0000-000000000000",
+  [{}],
+  [{ account_number: 1 }],
+  [{ account_number: "DE89370400440532013000", country_code: "DE", holder_name: "x".repeat(71) }],
+  { k: "x".repeat(2000) },
+  { "": "" },
+  "12",
+  13,
+  2101,
+  "Müller & Söhne",
+  "ÄÖÜäöüß".repeat(10),
 ];
 
-const TOP_FIELDS = ["payment_profile", "amount", "customer", "customer_ip", "dynamic_descriptor", "merchant_reference", "payment_product", "user_agent", "details", "webhook_transaction_update", "__proto__", "constructor", "", "status", "id"];
+const TOP_FIELDS = [
+  "payment_profile",
+  "amount",
+  "customer",
+  "customer_ip",
+  "dynamic_descriptor",
+  "merchant_reference",
+  "payment_product",
+  "user_agent",
+  "details",
+  "webhook_transaction_update",
+  "__proto__",
+  "constructor",
+  "",
+  "status",
+  "id",
+];
 const DETAIL_FIELDS = [
-  "checkout_id", "merchant_data", "redirect_url", "capture_now", "card_holder", "card_token", "card_cvv", "card_expiry_month", "card_expiry_year",
-  "force_3DSecure", "origin", "redirect_parent_function", "skip_fraud_check", "token_data", "dummy_outcome", "dummy_outcome_update", "account_type",
-  "bank_account", "check_number", "order_source", "type", "provider_id", "issuer", "description", "pix_name", "pix_document_id", "pix_key",
-  "sender", "mandate", "sepa_due_date", "bank", "approval_url", "mandate_reused", "__proto__", "constructor",
+  "checkout_id",
+  "merchant_data",
+  "redirect_url",
+  "capture_now",
+  "card_holder",
+  "card_token",
+  "card_cvv",
+  "card_expiry_month",
+  "card_expiry_year",
+  "force_3DSecure",
+  "origin",
+  "redirect_parent_function",
+  "skip_fraud_check",
+  "token_data",
+  "dummy_outcome",
+  "dummy_outcome_update",
+  "account_type",
+  "bank_account",
+  "check_number",
+  "order_source",
+  "type",
+  "provider_id",
+  "issuer",
+  "description",
+  "pix_name",
+  "pix_document_id",
+  "pix_key",
+  "sender",
+  "mandate",
+  "sepa_due_date",
+  "bank",
+  "approval_url",
+  "mandate_reused",
+  "__proto__",
+  "constructor",
 ];
 
 type Ctx = { profile: string; customer: string; cardToken: string; mandate: string };
@@ -33,7 +130,13 @@ function validDetails(product: string, ctx: Ctx): Record<string, unknown> {
   const r = { redirect_url: REDIRECT_URL };
   switch (product) {
     case "card":
-      return { card_holder: "Ada", card_token: ctx.cardToken, card_cvv: "123", card_expiry_month: 12, card_expiry_year: 2030 };
+      return {
+        card_holder: "Ada",
+        card_token: ctx.cardToken,
+        card_cvv: "123",
+        card_expiry_month: 12,
+        card_expiry_year: 2030,
+      };
     case "direct_debit":
       return { account_type: "checking", bank_account: "ba_1", type: "single" };
     case "finance_provider":
@@ -57,11 +160,18 @@ function validDetails(product: string, ctx: Ctx): Record<string, unknown> {
 
 function malformedBodies(count: number, ctx: Ctx): { body: Buffer; type: string }[] {
   const rand = rng(20261123);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
   const json = (v: unknown, type = "application/json") => ({ body: Buffer.from(JSON.stringify(v), "utf8"), type });
   const valid = () => {
     const product = pick(PRODUCTS);
-    return { ...startBody({ organisation: "", payment_profile: ctx.profile, api_key: "", webhook_secret: "" }, ctx.customer, product, validDetails(product, ctx)) } as Record<string, any>;
+    return {
+      ...startBody(
+        { organisation: "", payment_profile: ctx.profile, api_key: "", webhook_secret: "" },
+        ctx.customer,
+        product,
+        validDetails(product, ctx),
+      ),
+    } as Record<string, any>;
   };
   const out: { body: Buffer; type: string }[] = [];
   while (out.length < count) {
@@ -83,7 +193,8 @@ function malformedBodies(count: number, ctx: Ctx): { body: Buffer; type: string 
       // an inline customer with weird values
       const b = valid();
       const c: Record<string, unknown> = customerBody();
-      for (let i = 0; i < 1 + Math.floor(rand() * 3); i++) c[pick(Object.keys(c).concat(["organisation", "id", "__proto__"]))] = pick(WEIRD_VALUES);
+      for (let i = 0; i < 1 + Math.floor(rand() * 3); i++)
+        c[pick(Object.keys(c).concat(["organisation", "id", "__proto__"]))] = pick(WEIRD_VALUES);
       b.customer = rand() < 0.2 ? pick(WEIRD_VALUES) : c;
       out.push(json(b));
     } else if (kind === 4) {
@@ -98,16 +209,36 @@ function malformedBodies(count: number, ctx: Ctx): { body: Buffer; type: string 
       // deep nesting inside details or customer, or odd top-level JSON
       if (rand() < 0.6) {
         const depth = 10 + Math.floor(rand() * 3000);
-        const s = JSON.stringify(valid()).replace(/"details":\{/, `"details":{"merchant_data":${"[".repeat(depth)}${"]".repeat(depth)},`);
+        const s = JSON.stringify(valid()).replace(
+          /"details":\{/,
+          `"details":{"merchant_data":${"[".repeat(depth)}${"]".repeat(depth)},`,
+        );
         out.push({ body: Buffer.from(s, "utf8"), type: "application/json" });
       } else {
-        out.push({ body: Buffer.from(pick(["[]", "null", "true", "1e999", "\"\"", "[{}]", "{}", "{\"\":\"\"}", "{\"amount\":1,\"amount\":2}", "{\"details\":null}"])), type: "application/json" });
+        out.push({
+          body: Buffer.from(
+            pick([
+              "[]",
+              "null",
+              "true",
+              "1e999",
+              '""',
+              "[{}]",
+              "{}",
+              '{"":""}',
+              '{"amount":1,"amount":2}',
+              '{"details":null}',
+            ]),
+          ),
+          type: "application/json",
+        });
       }
     } else {
       // every field a random weird value
       const b: Record<string, unknown> = {};
       for (const f of TOP_FIELDS) if (rand() < 0.5) b[f] = pick(WEIRD_VALUES);
-      if (rand() < 0.5) b.details = Object.fromEntries(DETAIL_FIELDS.filter(() => rand() < 0.3).map((f) => [f, pick(WEIRD_VALUES)]));
+      if (rand() < 0.5)
+        b.details = Object.fromEntries(DETAIL_FIELDS.filter(() => rand() < 0.3).map((f) => [f, pick(WEIRD_VALUES)]));
       out.push(json(b, pick(["application/json", "application/json; charset=utf-8", "APPLICATION/JSON"])));
     }
   }
@@ -136,10 +267,13 @@ test("a sweep of 360 generated transaction start bodies never yields a 5xx", asy
       )),
     );
   }
-  const serverErrors = results.filter((r) => r.status >= 500).map((r) => ({ ...r, sent: bodies[r.i].body.toString("utf8").slice(0, 300) }));
+  const serverErrors = results
+    .filter((r) => r.status >= 500)
+    .map((r) => ({ ...r, sent: bodies[r.i].body.toString("utf8").slice(0, 300) }));
   expect(serverErrors).toEqual([]);
   // every refusal is the spec's error object with a known client-error code
-  for (const r of results.filter((r) => r.status >= 400)) expect(["100", "101", "102", "120"], JSON.stringify(r.body)).toContain(r.code);
+  for (const r of results.filter((r) => r.status >= 400))
+    expect(["100", "101", "102", "120"], JSON.stringify(r.body)).toContain(r.code);
   for (const r of results.filter((r) => r.status < 400)) expect(r.status).toBe(201);
   // the sweep reaches several outcomes, not one rule that rejects everything
   const counts: Record<string, number> = {};

@@ -9,14 +9,45 @@ function rng(seed: number) {
 }
 
 const WEIRD_VALUES: unknown[] = [
-  null, true, false, 0, -1, 1e308, -0, 1.5, "", " ", "\u0000", "\ud800", "😀".repeat(50), "<script>alert(1)</script>",
-  "' or 1=1 --", "x".repeat(5000), [], [1, 2], {}, { nested: { deeper: [null] } }, "1985-13-45", "+", "NaN", "__proto__",
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1e308,
+  -0,
+  1.5,
+  "",
+  " ",
+  "\u0000",
+  "\ud800",
+  "😀".repeat(50),
+  "<script>alert(1)</script>",
+  "' or 1=1 --",
+  "x".repeat(5000),
+  [],
+  [1, 2],
+  {},
+  { nested: { deeper: [null] } },
+  "1985-13-45",
+  "+",
+  "NaN",
+  "__proto__",
 ];
-const FIELDS = Object.keys(customerBody()).concat(["organisation", "fax_number", "social_security_number", "house_number_suffix", "__proto__", "constructor", "", "a.b"]);
+const FIELDS = Object.keys(customerBody()).concat([
+  "organisation",
+  "fax_number",
+  "social_security_number",
+  "house_number_suffix",
+  "__proto__",
+  "constructor",
+  "",
+  "a.b",
+]);
 
 function malformedBodies(count: number): { body: string; type: string }[] {
   const rand = rng(20261122);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
   const out: { body: string; type: string }[] = [];
   while (out.length < count) {
     const kind = out.length % 6;
@@ -39,12 +70,18 @@ function malformedBodies(count: number): { body: string; type: string }[] {
       out.push({ body: `{"first_name":${"[".repeat(depth)}${"]".repeat(depth)}}`, type: "application/json" });
     } else if (kind === 4) {
       // top-level non-objects and odd JSON
-      out.push({ body: pick(["[]", "null", "true", "1e999", "\"\"", "[{}]", "{}", "{\"\":\"\"}", "{\"a\":1,\"a\":2}"]), type: "application/json" });
+      out.push({
+        body: pick(["[]", "null", "true", "1e999", '""', "[{}]", "{}", '{"":""}', '{"a":1,"a":2}']),
+        type: "application/json",
+      });
     } else {
       // every field a random weird value
       const b: Record<string, unknown> = {};
       for (const f of FIELDS) if (rand() < 0.5) b[f] = pick(WEIRD_VALUES);
-      out.push({ body: JSON.stringify(b), type: pick(["application/json", "application/json; charset=utf-8", "APPLICATION/JSON"]) });
+      out.push({
+        body: JSON.stringify(b),
+        type: pick(["application/json", "application/json; charset=utf-8", "APPLICATION/JSON"]),
+      });
     }
   }
   return out;
@@ -58,7 +95,12 @@ test("a sweep of 240 malformed customer bodies never yields a 5xx", async ({ api
     results.push(
       ...(await Promise.all(
         batch.map(async ({ body, type }) => {
-          const res = await api.raw("POST", "/v1/customer", Buffer.from(body, "latin1"), type ? { "content-type": type } : {});
+          const res = await api.raw(
+            "POST",
+            "/v1/customer",
+            Buffer.from(body, "latin1"),
+            type ? { "content-type": type } : {},
+          );
           return { status: res.status, code: res.body?.code };
         }),
       )),

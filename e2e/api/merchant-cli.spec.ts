@@ -2,10 +2,24 @@ import { execFileSync } from "node:child_process";
 import { expect, test, UUID } from "../fixtures";
 
 test("npm run merchant -- create prints one JSON line whose key works", async ({ request }) => {
-  const out = execFileSync("npm", ["run", "--silent", "merchant", "--", "create", "--name", "CLI Shop", "--webhook-url", "https://shop.invalid/hooks"], {
-    encoding: "utf8",
-    env: process.env,
-  });
+  const out = execFileSync(
+    "npm",
+    [
+      "run",
+      "--silent",
+      "merchant",
+      "--",
+      "create",
+      "--name",
+      "CLI Shop",
+      "--webhook-url",
+      "https://shop.invalid/hooks",
+    ],
+    {
+      encoding: "utf8",
+      env: process.env,
+    },
+  );
   const lines = out.trim().split("\n");
   expect(lines).toHaveLength(1);
   const created = JSON.parse(lines[0]);
@@ -27,7 +41,11 @@ test("npm run merchant -- create prints one JSON line whose key works", async ({
 test("merchant CLI refuses a bad webhook URL with a message and exit code 1", async () => {
   let failed: { status: number; stderr: string } | undefined;
   try {
-    execFileSync("node_modules/.bin/tsx", ["scripts/merchant.ts", "create", "--name", "Bad", "--webhook-url", "ftp://x"], { encoding: "utf8", stdio: "pipe" });
+    execFileSync(
+      "node_modules/.bin/tsx",
+      ["scripts/merchant.ts", "create", "--name", "Bad", "--webhook-url", "ftp://x"],
+      { encoding: "utf8", stdio: "pipe" },
+    );
   } catch (e: any) {
     failed = { status: e.status, stderr: String(e.stderr) };
   }
@@ -36,7 +54,8 @@ test("merchant CLI refuses a bad webhook URL with a message and exit code 1", as
 });
 
 test("keys rotate and revoke: a revoked key is refused at once with 111", async ({ request }) => {
-  const tsx = (...args: string[]) => JSON.parse(execFileSync("node_modules/.bin/tsx", ["scripts/merchant.ts", ...args], { encoding: "utf8" }).trim());
+  const tsx = (...args: string[]) =>
+    JSON.parse(execFileSync("node_modules/.bin/tsx", ["scripts/merchant.ts", ...args], { encoding: "utf8" }).trim());
   const merchant = tsx("create", "--name", "Rotating Shop");
   const second = tsx("key", "create", "--organisation", merchant.organisation);
   expect(second.api_key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);

@@ -17,24 +17,35 @@ import {
   uniqueRef,
 } from "../transactions";
 
-const authorized = (api: Api, overrides: Record<string, unknown> = {}) => started(api, "bnpl", { capture_now: false }, overrides);
+const authorized = (api: Api, overrides: Record<string, unknown> = {}) =>
+  started(api, "bnpl", { capture_now: false }, overrides);
 
 async function waitForStatus(api: Api, id: string, status: string, timeout = 15_000) {
-  return eventually(async () => {
-    const t = await getTx(api, id);
-    return t.status === status ? t : undefined;
-  }, { timeout });
+  return eventually(
+    async () => {
+      const t = await getTx(api, id);
+      return t.status === status ? t : undefined;
+    },
+    { timeout },
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test.describe("capture", () => {
-  test("capture_now: false → AUTHORIZED; capture without amount → SETTLEMENT_REQUESTED for the whole amount", async ({ api }) => {
+  test("capture_now: false → AUTHORIZED; capture without amount → SETTLEMENT_REQUESTED for the whole amount", async ({
+    api,
+  }) => {
     const t = await authorized(api);
     expect([t.status, t.status_reason]).toStrictEqual(["AUTHORIZED", ""]);
     const res = await api.post(`/v1/transaction/${t.id}/capture`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toStrictEqual({ ...t, status: "SETTLEMENT_REQUESTED", status_reason: "Captured", last_status_update: expect.stringMatching(ISO_MS) });
+    expect(res.body).toStrictEqual({
+      ...t,
+      status: "SETTLEMENT_REQUESTED",
+      status_reason: "Captured",
+      last_status_update: expect.stringMatching(ISO_MS),
+    });
     expect(Date.parse(res.body.last_status_update)).toBeGreaterThanOrEqual(Date.parse(t.last_status_update));
     expect(await getTx(api, t.id)).toStrictEqual(res.body);
   });
@@ -42,17 +53,29 @@ test.describe("capture", () => {
   test("capture with {} or the full amount is a full capture", async ({ api }) => {
     const a = await authorized(api);
     const full = await api.post(`/v1/transaction/${a.id}/capture`, { amount: 1000 });
-    expect([full.status, full.body.status, full.body.status_reason]).toStrictEqual([200, "SETTLEMENT_REQUESTED", "Captured"]);
+    expect([full.status, full.body.status, full.body.status_reason]).toStrictEqual([
+      200,
+      "SETTLEMENT_REQUESTED",
+      "Captured",
+    ]);
     const b = await authorized(api);
     const empty = await api.post(`/v1/transaction/${b.id}/capture`, {});
-    expect([empty.status, empty.body.status, empty.body.status_reason]).toStrictEqual([200, "SETTLEMENT_REQUESTED", "Captured"]);
+    expect([empty.status, empty.body.status, empty.body.status_reason]).toStrictEqual([
+      200,
+      "SETTLEMENT_REQUESTED",
+      "Captured",
+    ]);
   });
 
   test("partial capture: an amount below the authorised one", async ({ api }) => {
     const t = await authorized(api);
     const res = await api.post(`/v1/transaction/${t.id}/capture`, { amount: 400 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect([res.body.status, res.body.status_reason, res.body.amount]).toStrictEqual(["SETTLEMENT_REQUESTED", "Captured 400 of 1000", "1000"]);
+    expect([res.body.status, res.body.status_reason, res.body.amount]).toStrictEqual([
+      "SETTLEMENT_REQUESTED",
+      "Captured 400 of 1000",
+      "1000",
+    ]);
   });
 
   test("capturing more than the authorised amount → 101, status unchanged", async ({ api }) => {
@@ -84,14 +107,23 @@ test.describe("void and cancel", () => {
     const t = await authorized(api);
     const res = await api.post(`/v1/transaction/${t.id}/void`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toStrictEqual({ ...t, status: "AUTHORIZATION_VOIDED", status_reason: "Voided", last_status_update: expect.stringMatching(ISO_MS) });
+    expect(res.body).toStrictEqual({
+      ...t,
+      status: "AUTHORIZATION_VOIDED",
+      status_reason: "Voided",
+      last_status_update: expect.stringMatching(ISO_MS),
+    });
     const again = await api.post(`/v1/transaction/${t.id}/capture`);
     expectConflict(again, "AUTHORIZATION_VOIDED", ["AUTHORIZED"]);
   });
 
   test("void with a body field → 101", async ({ api }) => {
     const t = await authorized(api);
-    expectInvalid(await api.post(`/v1/transaction/${t.id}/void`, { reason: "changed mind" }), { reason: "Unknown field" }, "void");
+    expectInvalid(
+      await api.post(`/v1/transaction/${t.id}/void`, { reason: "changed mind" }),
+      { reason: "Unknown field" },
+      "void",
+    );
     expect((await getTx(api, t.id)).status).toBe("AUTHORIZED");
   });
 
@@ -100,7 +132,12 @@ test.describe("void and cancel", () => {
     expect(t.status).toBe("SETTLEMENT_REQUESTED");
     const res = await api.post(`/v1/transaction/${t.id}/cancel`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toStrictEqual({ ...t, status: "CANCELLED", status_reason: "Cancelled by the merchant", last_status_update: expect.stringMatching(ISO_MS) });
+    expect(res.body).toStrictEqual({
+      ...t,
+      status: "CANCELLED",
+      status_reason: "Cancelled by the merchant",
+      last_status_update: expect.stringMatching(ISO_MS),
+    });
   });
 
   test("cancel after a capture", async ({ api }) => {
@@ -113,15 +150,43 @@ test.describe("void and cancel", () => {
 
 test.describe("operations refused from the wrong status → 409 130", () => {
   const OPS: Record<string, { path: string; body?: unknown; allowed: string[]; from: string[] }> = {
-    capture: { path: "capture", allowed: ["AUTHORIZED"], from: ["INITIATED", "PENDING", "SETTLEMENT_REQUESTED", "SETTLEMENT_COMPLETED", "AUTHORIZATION_VOIDED", "DECLINED", "UNKNOWN"] },
-    void: { path: "void", allowed: ["AUTHORIZED"], from: ["INITIATED", "SETTLEMENT_REQUESTED", "SETTLEMENT_COMPLETED", "CANCELLED", "FAILED"] },
-    cancel: { path: "cancel", allowed: ["SETTLEMENT_REQUESTED"], from: ["INITIATED", "AUTHORIZED", "SETTLEMENT_COMPLETED", "CANCELLED", "UNKNOWN", "ABANDONED"] },
-    refund: { path: "refund", body: { amount: 100 }, allowed: ["SETTLEMENT_COMPLETED"], from: ["INITIATED", "AUTHORIZED", "SETTLEMENT_REQUESTED", "CANCELLED", "DECLINED", "AUTHORIZATION_VOIDED"] },
+    capture: {
+      path: "capture",
+      allowed: ["AUTHORIZED"],
+      from: [
+        "INITIATED",
+        "PENDING",
+        "SETTLEMENT_REQUESTED",
+        "SETTLEMENT_COMPLETED",
+        "AUTHORIZATION_VOIDED",
+        "DECLINED",
+        "UNKNOWN",
+      ],
+    },
+    void: {
+      path: "void",
+      allowed: ["AUTHORIZED"],
+      from: ["INITIATED", "SETTLEMENT_REQUESTED", "SETTLEMENT_COMPLETED", "CANCELLED", "FAILED"],
+    },
+    cancel: {
+      path: "cancel",
+      allowed: ["SETTLEMENT_REQUESTED"],
+      from: ["INITIATED", "AUTHORIZED", "SETTLEMENT_COMPLETED", "CANCELLED", "UNKNOWN", "ABANDONED"],
+    },
+    refund: {
+      path: "refund",
+      body: { amount: 100 },
+      allowed: ["SETTLEMENT_COMPLETED"],
+      from: ["INITIATED", "AUTHORIZED", "SETTLEMENT_REQUESTED", "CANCELLED", "DECLINED", "AUTHORIZATION_VOIDED"],
+    },
   };
   for (const [op, { path, body, allowed, from }] of Object.entries(OPS)) {
     for (const status of from) {
       test(`${op} from ${status} → 409 130 {status: ${status}, allowed_from: ${allowed}}`, async ({ api }) => {
-        const t = status === "INITIATED" ? await started(api, "debit_card_redirect", { redirect_url: REDIRECT_URL }) : await dummyIn(api, status);
+        const t =
+          status === "INITIATED"
+            ? await started(api, "debit_card_redirect", { redirect_url: REDIRECT_URL })
+            : await dummyIn(api, status);
         expect(t.status).toBe(status);
         const before = await history(api, t.id);
         const res = await api.post(`/v1/transaction/${t.id}/${path}`, body);
@@ -130,7 +195,8 @@ test.describe("operations refused from the wrong status → 409 130", () => {
         const after = await getTx(api, t.id);
         expect([after.status, after.last_status_update]).toStrictEqual([status, t.last_status_update]);
         expect(await history(api, t.id)).toStrictEqual(before);
-        if (op === "refund") expect((await api.get(`/v1/transaction/${t.id}/refunds`)).body).toStrictEqual({ data: [] });
+        if (op === "refund")
+          expect((await api.get(`/v1/transaction/${t.id}/refunds`)).body).toStrictEqual({ data: [] });
       });
     }
   }
@@ -167,7 +233,11 @@ test.describe("refunds", () => {
     const second = await api.post(`/v1/transaction/${t.id}/refund`, { amount: 700 });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     expect([second.body.amount, second.body.reason, second.body.status]).toStrictEqual(["700", "", "PENDING"]);
-    expectInvalid(await api.post(`/v1/transaction/${t.id}/refund`, { amount: 1 }), { amount: "Exceeds the refundable amount (0)" }, "refund");
+    expectInvalid(
+      await api.post(`/v1/transaction/${t.id}/refund`, { amount: 1 }),
+      { amount: "Exceeds the refundable amount (0)" },
+      "refund",
+    );
 
     const list = await api.get(`/v1/transaction/${t.id}/refunds`);
     expect(list.status).toBe(200);
@@ -209,7 +279,11 @@ test.describe("refunds", () => {
       const list = await fastApi.get(`/v1/transaction/${t.id}/refunds`);
       return list.body.data[0]?.status === "PROCESSED" ? list.body.data[0] : undefined;
     });
-    expect(processed).toStrictEqual({ ...r.body, status: "PROCESSED", last_status_update: expect.stringMatching(ISO_MS) });
+    expect(processed).toStrictEqual({
+      ...r.body,
+      status: "PROCESSED",
+      last_status_update: expect.stringMatching(ISO_MS),
+    });
     expect(Date.parse(processed.last_status_update) - Date.parse(processed.created_at)).toBeGreaterThanOrEqual(400);
   });
 
@@ -217,7 +291,11 @@ test.describe("refunds", () => {
     const t = await authorized(fastApi);
     expect((await fastApi.post(`/v1/transaction/${t.id}/capture`, { amount: 400 })).status).toBe(200);
     await waitForStatus(fastApi, t.id, "SETTLEMENT_COMPLETED");
-    expectInvalid(await fastApi.post(`/v1/transaction/${t.id}/refund`, { amount: 401 }), { amount: "Exceeds the refundable amount (400)" }, "refund");
+    expectInvalid(
+      await fastApi.post(`/v1/transaction/${t.id}/refund`, { amount: 401 }),
+      { amount: "Exceeds the refundable amount (400)" },
+      "refund",
+    );
     expect((await fastApi.post(`/v1/transaction/${t.id}/refund`, { amount: 400 })).status).toBe(201);
   });
 });
@@ -235,16 +313,25 @@ test.describe("timers (fast server)", () => {
       ["INITIATED", "SETTLEMENT_REQUESTED", "", "sandbox"],
       ["SETTLEMENT_REQUESTED", "SETTLEMENT_COMPLETED", "Settled", "timer"],
     ]);
-    expect(await fastApi.get(`/v1/transaction/${t.id}/checkoutsuccess`).then((r) => r.body)).toStrictEqual({ status: "SETTLEMENT_COMPLETED", status_reason: "Settled", success: true });
+    expect(await fastApi.get(`/v1/transaction/${t.id}/checkoutsuccess`).then((r) => r.body)).toStrictEqual({
+      status: "SETTLEMENT_COMPLETED",
+      status_reason: "Settled",
+      success: true,
+    });
   });
 
-  test("SEPA settlement waits for sepa_due_date (one sandbox day = SETTLEMENT_DELAY_MS)", async ({ fastApi, merchant }) => {
+  test("SEPA settlement waits for sepa_due_date (one sandbox day = SETTLEMENT_DELAY_MS)", async ({
+    fastApi,
+    merchant,
+  }) => {
     const customer = await newCustomer(fastApi);
     await seedMandate(merchant.organisation, customer);
     const t = await started(fastApi, "sepa", { sepa_due_date: dayFromToday(2) }, { customer });
     expect([t.status, t.details.mandate_reused]).toStrictEqual(["SETTLEMENT_REQUESTED", true]);
     const done = await waitForStatus(fastApi, t.id, "SETTLEMENT_COMPLETED", 20_000);
-    expect(Date.parse(done.last_status_update) - Date.parse(t.last_status_update)).toBeGreaterThanOrEqual(2 * 1_500 - 100);
+    expect(Date.parse(done.last_status_update) - Date.parse(t.last_status_update)).toBeGreaterThanOrEqual(
+      2 * 1_500 - 100,
+    );
   });
 
   test("a capture schedules the settlement too", async ({ fastApi }) => {
@@ -258,10 +345,16 @@ test.describe("timers (fast server)", () => {
     expect((await fastApi.post(`/v1/transaction/${t.id}/cancel`)).status).toBe(200);
     await sleep(3_500);
     expect((await getTx(fastApi, t.id)).status).toBe("CANCELLED");
-    expect((await history(fastApi, t.id)).map((h) => h.status)).toStrictEqual(["INITIATED", "SETTLEMENT_REQUESTED", "CANCELLED"]);
+    expect((await history(fastApi, t.id)).map((h) => h.status)).toStrictEqual([
+      "INITIATED",
+      "SETTLEMENT_REQUESTED",
+      "CANCELLED",
+    ]);
   });
 
-  test("approval expiry: INITIATED → ABANDONED after APPROVAL_TTL_MS; finished transactions are left alone", async ({ fastApi }) => {
+  test("approval expiry: INITIATED → ABANDONED after APPROVAL_TTL_MS; finished transactions are left alone", async ({
+    fastApi,
+  }) => {
     const pending = await started(fastApi, "debit_card_redirect", { redirect_url: REDIRECT_URL });
     const auth = await authorized(fastApi);
     expect(pending.status).toBe("INITIATED");
@@ -288,10 +381,13 @@ test.describe("timers (fast server)", () => {
       ids.push((await started(fastApi, "debit_card_redirect", { redirect_url: REDIRECT_URL })).id);
       await sleep(100);
     }
-    const reasons = await eventually(async () => {
-      const ts = await Promise.all(ids.map((id) => getTx(fastApi, id)));
-      return ts.every((t) => t.status === "ABANDONED") ? ts.map((t) => t.status_reason) : undefined;
-    }, { timeout: 30_000 });
+    const reasons = await eventually(
+      async () => {
+        const ts = await Promise.all(ids.map((id) => getTx(fastApi, id)));
+        return ts.every((t) => t.status === "ABANDONED") ? ts.map((t) => t.status_reason) : undefined;
+      },
+      { timeout: 30_000 },
+    );
     expect(reasons).toStrictEqual(ids.map(() => "Not completed within 4 s"));
   });
 });
@@ -308,8 +404,20 @@ test.describe("history", () => {
       data: [
         { status: "INITIATED", previous_status: "", reason: "Started", actor: "api", created_at: at },
         { status: "AUTHORIZED", previous_status: "INITIATED", reason: "", actor: "sandbox", created_at: at },
-        { status: "SETTLEMENT_REQUESTED", previous_status: "AUTHORIZED", reason: "Captured 600 of 1000", actor: "api", created_at: at },
-        { status: "CANCELLED", previous_status: "SETTLEMENT_REQUESTED", reason: "Cancelled by the merchant", actor: "api", created_at: at },
+        {
+          status: "SETTLEMENT_REQUESTED",
+          previous_status: "AUTHORIZED",
+          reason: "Captured 600 of 1000",
+          actor: "api",
+          created_at: at,
+        },
+        {
+          status: "CANCELLED",
+          previous_status: "SETTLEMENT_REQUESTED",
+          reason: "Cancelled by the merchant",
+          actor: "api",
+          created_at: at,
+        },
       ],
     });
     const times = res.body.data.map((h: any) => Date.parse(h.created_at));
@@ -320,9 +428,23 @@ test.describe("history", () => {
 });
 
 test.describe("checkoutsuccess", () => {
-  const STATUSES = ["IN_PROGRESS", "PENDING", "AUTHORIZED", "SETTLEMENT_REQUESTED", "SETTLEMENT_COMPLETED", "CANCELLED", "DECLINED", "FAILED", "UNKNOWN", "ABANDONED", "AUTHORIZATION_VOIDED"];
+  const STATUSES = [
+    "IN_PROGRESS",
+    "PENDING",
+    "AUTHORIZED",
+    "SETTLEMENT_REQUESTED",
+    "SETTLEMENT_COMPLETED",
+    "CANCELLED",
+    "DECLINED",
+    "FAILED",
+    "UNKNOWN",
+    "ABANDONED",
+    "AUTHORIZATION_VOIDED",
+  ];
 
-  test("is exactly {status, status_reason, success}; success only for SETTLEMENT_REQUESTED and SETTLEMENT_COMPLETED", async ({ api }) => {
+  test("is exactly {status, status_reason, success}; success only for SETTLEMENT_REQUESTED and SETTLEMENT_COMPLETED", async ({
+    api,
+  }) => {
     const initiated = await started(api, "debit_card_redirect", { redirect_url: REDIRECT_URL });
     const first = await api.get(`/v1/transaction/${initiated.id}/checkoutsuccess`);
     expect(first.status).toBe(200);
@@ -331,7 +453,11 @@ test.describe("checkoutsuccess", () => {
       const t = await dummyIn(api, status);
       const res = await api.get(`/v1/transaction/${t.id}/checkoutsuccess`);
       expect(res.status).toBe(200);
-      expect(res.body).toStrictEqual({ status, status_reason: "Set by dummy_outcome", success: status === "SETTLEMENT_REQUESTED" || status === "SETTLEMENT_COMPLETED" });
+      expect(res.body).toStrictEqual({
+        status,
+        status_reason: "Set by dummy_outcome",
+        success: status === "SETTLEMENT_REQUESTED" || status === "SETTLEMENT_COMPLETED",
+      });
     }
   });
 
@@ -345,13 +471,18 @@ test.describe("checkoutsuccess", () => {
 test.describe("GET /v1/transaction (list)", () => {
   test("cursor pagination: 5 transactions, limit=2 → 3 pages, newest first, no duplicates", async ({ api }) => {
     const ref = uniqueRef("page");
-    const customer = (await api.post("/v1/customer", { first_name: "P", last_name: "Q", email_address: "pq@example.com" })).body.id;
+    const customer = (
+      await api.post("/v1/customer", { first_name: "P", last_name: "Q", email_address: "pq@example.com" })
+    ).body.id;
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await started(api, "bnpl", {}, { merchant_reference: ref, customer, amount: 100 + i })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await started(api, "bnpl", {}, { merchant_reference: ref, customer, amount: 100 + i })).id);
     const pages: any[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 5 && (i === 0 || cursor); i++) {
-      const res = await api.get(`/v1/transaction?merchant_reference=${ref}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const res = await api.get(
+        `/v1/transaction?merchant_reference=${ref}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(Object.keys(res.body).sort()).toStrictEqual(["data", "has_more", "next_cursor"]);
       pages.push(res.body);
@@ -374,7 +505,12 @@ test.describe("GET /v1/transaction (list)", () => {
     const ref = uniqueRef("filter");
     const settled = await started(api, "bnpl", {}, { merchant_reference: ref });
     const declined = await dummyIn(api, "DECLINED", { merchant_reference: ref });
-    const initiated = await started(api, "debit_card_redirect", { redirect_url: REDIRECT_URL }, { merchant_reference: ref });
+    const initiated = await started(
+      api,
+      "debit_card_redirect",
+      { redirect_url: REDIRECT_URL },
+      { merchant_reference: ref },
+    );
     const auth = await authorized(api, { merchant_reference: ref });
     const other = await started(api, "bnpl", {}, { merchant_reference: uniqueRef("filter-other") });
     const ids = async (q: string) => {
@@ -399,7 +535,10 @@ test.describe("GET /v1/transaction (list)", () => {
     ["limit=2.5", { limit: expect.any(String) }],
     ["limit=ten", { limit: expect.any(String) }],
     ["cursor=not-a-cursor", { cursor: "Not a cursor returned by this endpoint" }],
-    [`cursor=${Buffer.from(JSON.stringify(["2026-01-01T00:00:00.000Z", "x"])).toString("base64url")}`, { cursor: "Not a cursor returned by this endpoint" }],
+    [
+      `cursor=${Buffer.from(JSON.stringify(["2026-01-01T00:00:00.000Z", "x"])).toString("base64url")}`,
+      { cursor: "Not a cursor returned by this endpoint" },
+    ],
     [`cursor=${Buffer.from("null").toString("base64url")}`, { cursor: "Not a cursor returned by this endpoint" }],
     ["status=PAID", { status: expect.any(String) }],
     ["status=settlement_requested", { status: expect.any(String) }],
@@ -417,7 +556,8 @@ test.describe("GET /v1/transaction (list)", () => {
       const cursor = Buffer.from(JSON.stringify([iso, "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01"])).toString("base64url");
       const res = await api.get(`/v1/transaction?cursor=${cursor}`);
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
-      if (res.status !== 200) expectInvalid(res, { cursor: "Not a cursor returned by this endpoint" }, "transaction_list");
+      if (res.status !== 200)
+        expectInvalid(res, { cursor: "Not a cursor returned by this endpoint" }, "transaction_list");
     });
   }
 
@@ -428,7 +568,11 @@ test.describe("GET /v1/transaction (list)", () => {
     const first = await api.get(`/v1/transaction?merchant_reference=${ref}&limit=2`);
     expect([first.body.data.map((t: any) => t.id), first.body.has_more]).toStrictEqual([[ids[3], ids[2]], true]);
     const second = await api.get(`/v1/transaction?merchant_reference=${ref}&limit=2&cursor=${first.body.next_cursor}`);
-    expect(second.body).toStrictEqual({ data: [expect.objectContaining({ id: ids[1] }), expect.objectContaining({ id: ids[0] })], has_more: false, next_cursor: null });
+    expect(second.body).toStrictEqual({
+      data: [expect.objectContaining({ id: ids[1] }), expect.objectContaining({ id: ids[0] })],
+      has_more: false,
+      next_cursor: null,
+    });
     const all = await api.get(`/v1/transaction?merchant_reference=${ref}&limit=4`);
     expect([all.body.data.length, all.body.has_more, all.body.next_cursor]).toStrictEqual([4, false, null]);
   });

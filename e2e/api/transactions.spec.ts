@@ -38,13 +38,20 @@ type HappyCase = {
   extra?: Record<string, string>;
 };
 
-const without = (o: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+const without = (o: Record<string, unknown>, ...keys: string[]) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
 
 const HAPPY: HappyCase[] = [
   {
     name: "card on the hosted page (iFrame)",
     product: "card",
-    details: () => ({ ...COMMON, redirect_url: REDIRECT_URL, origin: "https://shop.example", redirect_parent_function: "payrailRedirect", force_3DSecure: true }),
+    details: () => ({
+      ...COMMON,
+      redirect_url: REDIRECT_URL,
+      origin: "https://shop.example",
+      redirect_parent_function: "payrailRedirect",
+      force_3DSecure: true,
+    }),
     echo: (d) => ({ ...d, capture_now: true, skip_fraud_check: false }),
     approval: true,
     status: "INITIATED",
@@ -55,7 +62,15 @@ const HAPPY: HappyCase[] = [
     details: async (m) => {
       // American Express: its security code has 4 digits.
       const card = await seedCardToken(m.organisation, { number: "378282246310005" });
-      return { ...COMMON, card_holder: card.holder, card_token: card.token, card_cvv: "9173", card_expiry_month: card.month, card_expiry_year: card.year, skip_fraud_check: true };
+      return {
+        ...COMMON,
+        card_holder: card.holder,
+        card_token: card.token,
+        card_cvv: "9173",
+        card_expiry_month: card.month,
+        card_expiry_year: card.year,
+        skip_fraud_check: true,
+      };
     },
     echo: (d) => ({ ...without(d, "card_cvv"), capture_now: true, card_brand: "amex", card_last_four: "0005" }),
     approval: false,
@@ -81,7 +96,14 @@ const HAPPY: HappyCase[] = [
     },
   ]),
   ...(["debit_card_redirect", "instalment_credit", "prepaid_voucher"] as const).map(
-    (product): HappyCase => ({ name: product, product, details: () => ({ ...COMMON, redirect_url: REDIRECT_URL }), echo: (d) => d, approval: true, status: "INITIATED" }),
+    (product): HappyCase => ({
+      name: product,
+      product,
+      details: () => ({ ...COMMON, redirect_url: REDIRECT_URL }),
+      echo: (d) => d,
+      approval: true,
+      status: "INITIATED",
+    }),
   ),
   {
     name: "dummy with the outcome picked on its page",
@@ -103,7 +125,14 @@ const HAPPY: HappyCase[] = [
   {
     name: "direct_debit",
     product: "direct_debit",
-    details: () => ({ ...COMMON, account_type: "checking", bank_account: "ba_Sandbox-01", check_number: "1001", order_source: "ecommerce", type: "single" }),
+    details: () => ({
+      ...COMMON,
+      account_type: "checking",
+      bank_account: "ba_Sandbox-01",
+      check_number: "1001",
+      order_source: "ecommerce",
+      type: "single",
+    }),
     echo: (d) => d,
     approval: false,
     status: "SETTLEMENT_REQUESTED",
@@ -124,7 +153,14 @@ const HAPPY: HappyCase[] = [
     approval: true,
     status: "INITIATED",
   },
-  { name: "bnpl", product: "bnpl", details: () => ({ ...COMMON }), echo: (d) => ({ ...d, capture_now: true }), approval: false, status: "SETTLEMENT_REQUESTED" },
+  {
+    name: "bnpl",
+    product: "bnpl",
+    details: () => ({ ...COMMON }),
+    echo: (d) => ({ ...d, capture_now: true }),
+    approval: false,
+    status: "SETTLEMENT_REQUESTED",
+  },
   {
     name: "online_wallet",
     product: "online_wallet",
@@ -136,7 +172,13 @@ const HAPPY: HappyCase[] = [
   {
     name: "instant_payment (PIX)",
     product: "instant_payment",
-    details: () => ({ ...COMMON, redirect_url: REDIRECT_URL, pix_name: "Maria Silva", pix_document_id: "529.982.247-25", pix_key: "maria@example.com" }),
+    details: () => ({
+      ...COMMON,
+      redirect_url: REDIRECT_URL,
+      pix_name: "Maria Silva",
+      pix_document_id: "529.982.247-25",
+      pix_key: "maria@example.com",
+    }),
     echo: (d) => ({ ...d, pix_document_id: "52998224725" }),
     approval: true,
     status: "INITIATED",
@@ -147,12 +189,26 @@ const HAPPY: HappyCase[] = [
     details: () => ({
       ...COMMON,
       redirect_url: REDIRECT_URL,
-      sender: [{ account_number: "DE89 3704 0044 0532 0130 00", bank_code: "COBADEFFXXX", country_code: "DE", holder_name: "Ada Lovelace" }],
+      sender: [
+        {
+          account_number: "DE89 3704 0044 0532 0130 00",
+          bank_code: "COBADEFFXXX",
+          country_code: "DE",
+          holder_name: "Ada Lovelace",
+        },
+      ],
       sepa_due_date: dayFromToday(3),
     }),
     echo: (d) => ({
       ...d,
-      sender: [{ account_number: "DE89370400440532013000", bank_code: "COBADEFFXXX", country_code: "DE", holder_name: "Ada Lovelace" }],
+      sender: [
+        {
+          account_number: "DE89370400440532013000",
+          bank_code: "COBADEFFXXX",
+          country_code: "DE",
+          holder_name: "Ada Lovelace",
+        },
+      ],
       mandate_reused: false,
     }),
     approval: true,
@@ -183,7 +239,11 @@ test("the happy-path table covers all 16 products", () => {
 
 test.describe("POST /v1/transaction/start: happy path of every product", () => {
   for (const c of HAPPY) {
-    test(`${c.name} → 201, ${c.status}${c.approval ? " with approval_url" : ", no approval_url"}`, async ({ api, merchant, baseURL }) => {
+    test(`${c.name} → 201, ${c.status}${c.approval ? " with approval_url" : ", no approval_url"}`, async ({
+      api,
+      merchant,
+      baseURL,
+    }) => {
       const details = await c.details(merchant);
       const customer = await newCustomer(api);
       const body = startBody(merchant, customer, c.product, details);
@@ -202,7 +262,10 @@ test.describe("POST /v1/transaction/start: happy path of every product", () => {
         payment_product: c.product,
         ...c.extra,
         user_agent: body.user_agent,
-        details: { ...c.echo(details), ...(c.approval ? { approval_url: `${baseURL}/v1/transaction/${id}/authorize` } : {}) },
+        details: {
+          ...c.echo(details),
+          ...(c.approval ? { approval_url: `${baseURL}/v1/transaction/${id}/authorize` } : {}),
+        },
         webhook_transaction_update: WEBHOOK_URL,
         status: c.status,
         status_reason: c.statusReason ?? "",
@@ -223,7 +286,12 @@ test.describe("POST /v1/transaction/start: happy path of every product", () => {
       expect(await listByRef(api, body.merchant_reference)).toStrictEqual([res.body]);
       const rows = await history(api, id);
       expect(rows.map((r) => [r.previous_status, r.status])).toStrictEqual(
-        c.status === "INITIATED" ? [["", "INITIATED"]] : [["", "INITIATED"], ["INITIATED", c.status]],
+        c.status === "INITIATED"
+          ? [["", "INITIATED"]]
+          : [
+              ["", "INITIATED"],
+              ["INITIATED", c.status],
+            ],
       );
     });
   }
@@ -237,17 +305,27 @@ const r = { redirect_url: REDIRECT_URL };
 
 const INVALID: InvalidCase[] = [
   ["card", "no redirect_url and no token", {}, NEEDS_REDIRECT],
-  ["card", "card_expiry_month 13 and a string year", { card_holder: "A", card_token: "tok_x", card_cvv: "123", card_expiry_month: 13, card_expiry_year: "2030" }, {
-    "details.card_expiry_month": "Expected 1-12",
-    "details.card_expiry_year": expect.any(String),
-  }],
+  [
+    "card",
+    "card_expiry_month 13 and a string year",
+    { card_holder: "A", card_token: "tok_x", card_cvv: "123", card_expiry_month: 13, card_expiry_year: "2030" },
+    {
+      "details.card_expiry_month": "Expected 1-12",
+      "details.card_expiry_year": expect.any(String),
+    },
+  ],
   ["card", "capture_now as a string", { ...r, capture_now: "yes" }, { "details.capture_now": expect.any(String) }],
   ["card", "an unknown field", { ...r, card_number: "4111111111111111" }, UNKNOWN("card_number")],
   ["mobile_wallet_a", "no redirect_url and no token_data", {}, NEEDS_REDIRECT],
   ["mobile_wallet_a", "empty token_data", { token_data: "" }, { "details.token_data": "Must not be empty" }],
   ["mobile_wallet_a", "an unknown field", { ...r, wallet: "x" }, UNKNOWN("wallet")],
   ["mobile_wallet_b", "no redirect_url and no token_data", { capture_now: false }, NEEDS_REDIRECT],
-  ["mobile_wallet_b", "token_data over 8192 characters", { token_data: "x".repeat(8193) }, { "details.token_data": "At most 8192 characters" }],
+  [
+    "mobile_wallet_b",
+    "token_data over 8192 characters",
+    { token_data: "x".repeat(8193) },
+    { "details.token_data": "At most 8192 characters" },
+  ],
   ["mobile_wallet_b", "an unknown field", { ...r, token: "x" }, UNKNOWN("token")],
   ["debit_card_redirect", "no redirect_url", {}, NEEDS_REDIRECT],
   ["debit_card_redirect", "a relative redirect_url", { redirect_url: "/return" }, BAD_URL],
@@ -255,52 +333,127 @@ const INVALID: InvalidCase[] = [
   ["instalment_credit", "no redirect_url", { checkout_id: "c" }, NEEDS_REDIRECT],
   ["instalment_credit", "a javascript: redirect_url", { redirect_url: "javascript:alert(1)" }, BAD_URL],
   ["instalment_credit", "an unknown field", { ...r, months: 12 }, UNKNOWN("months")],
-  ["dummy", "dummy_outcome INITIATED", { dummy_outcome: "INITIATED" }, { "details.dummy_outcome": expect.stringContaining("Expected one of") }],
-  ["dummy", "an unknown dummy_outcome", { dummy_outcome: "PAID" }, { "details.dummy_outcome": expect.stringContaining("Expected one of") }],
+  [
+    "dummy",
+    "dummy_outcome INITIATED",
+    { dummy_outcome: "INITIATED" },
+    { "details.dummy_outcome": expect.stringContaining("Expected one of") },
+  ],
+  [
+    "dummy",
+    "an unknown dummy_outcome",
+    { dummy_outcome: "PAID" },
+    { "details.dummy_outcome": expect.stringContaining("Expected one of") },
+  ],
   ["dummy", "no dummy_outcome and no redirect_url", { dummy_outcome_update: "DECLINED" }, NEEDS_REDIRECT],
   ["dummy", "an unknown field", { ...r, issuer: "x" }, UNKNOWN("issuer")],
-  ["direct_debit", "missing account_type, bank_account and type", {}, {
-    "details.account_type": "Required",
-    "details.bank_account": "Required",
-    "details.type": "Required",
-  }],
-  ["direct_debit", "bad values", { account_type: "current", bank_account: "has space", type: "weekly", check_number: "12a", order_source: "web" }, {
-    "details.account_type": "Expected one of: checking, savings",
-    "details.bank_account": expect.stringContaining("bank account token"),
-    "details.type": "Expected one of: single, recurring, first, final",
-    "details.check_number": "Expected at most 15 digits",
-    "details.order_source": "Expected one of: ecommerce, mail_order, telephone, recurring",
-  }],
-  ["direct_debit", "an unknown field", { account_type: "savings", bank_account: "ba_1", type: "first", redirect_url: REDIRECT_URL }, UNKNOWN("redirect_url")],
+  [
+    "direct_debit",
+    "missing account_type, bank_account and type",
+    {},
+    {
+      "details.account_type": "Required",
+      "details.bank_account": "Required",
+      "details.type": "Required",
+    },
+  ],
+  [
+    "direct_debit",
+    "bad values",
+    { account_type: "current", bank_account: "has space", type: "weekly", check_number: "12a", order_source: "web" },
+    {
+      "details.account_type": "Expected one of: checking, savings",
+      "details.bank_account": expect.stringContaining("bank account token"),
+      "details.type": "Expected one of: single, recurring, first, final",
+      "details.check_number": "Expected at most 15 digits",
+      "details.order_source": "Expected one of: ecommerce, mail_order, telephone, recurring",
+    },
+  ],
+  [
+    "direct_debit",
+    "an unknown field",
+    { account_type: "savings", bank_account: "ba_1", type: "first", redirect_url: REDIRECT_URL },
+    UNKNOWN("redirect_url"),
+  ],
   ["finance_provider", "missing provider_id", { ...r }, { "details.provider_id": "Required" }],
-  ["finance_provider", "provider_id over 64 characters", { ...r, provider_id: "p".repeat(65) }, { "details.provider_id": "At most 64 characters" }],
+  [
+    "finance_provider",
+    "provider_id over 64 characters",
+    { ...r, provider_id: "p".repeat(65) },
+    { "details.provider_id": "At most 64 characters" },
+  ],
   ["finance_provider", "an unknown field", { ...r, provider_id: "p", provider: "p" }, UNKNOWN("provider")],
-  ["bank_selection", "an unknown issuer", { ...r, issuer: "NOPEBANK" }, { "details.issuer": expect.stringContaining("Unknown issuer") }],
+  [
+    "bank_selection",
+    "an unknown issuer",
+    { ...r, issuer: "NOPEBANK" },
+    { "details.issuer": expect.stringContaining("Unknown issuer") },
+  ],
   ["bank_selection", "no redirect_url", { issuer: "SBXBNL2A" }, NEEDS_REDIRECT],
   ["bank_selection", "an unknown field", { ...r, bank: "SBXBNL2A" }, UNKNOWN("bank")],
   ["bnpl", "capture_now as a string", { capture_now: "false" }, { "details.capture_now": expect.any(String) }],
   ["bnpl", "redirect_url is not a bnpl field", { redirect_url: REDIRECT_URL }, UNKNOWN("redirect_url")],
   ["online_wallet", "no redirect_url", { description: "x" }, NEEDS_REDIRECT],
-  ["online_wallet", "description of 128 characters", { ...r, description: "d".repeat(128) }, { "details.description": "At most 127 characters" }],
+  [
+    "online_wallet",
+    "description of 128 characters",
+    { ...r, description: "d".repeat(128) },
+    { "details.description": "At most 127 characters" },
+  ],
   ["online_wallet", "an unknown field", { ...r, email: "a@b.c" }, UNKNOWN("email")],
   ["prepaid_voucher", "no redirect_url", {}, NEEDS_REDIRECT],
   ["prepaid_voucher", "the PIN is not a start field", { ...r, pin: "1234567812345678" }, UNKNOWN("pin")],
-  ["instant_payment", "missing pix_name and pix_document_id", { ...r }, { "details.pix_name": "Required", "details.pix_document_id": "Required" }],
-  ["instant_payment", "a CPF with a wrong check digit and an overlong pix_key", { ...r, pix_name: "Maria", pix_document_id: "529.982.247-24", pix_key: "k".repeat(78) }, {
-    "details.pix_document_id": "Expected a valid CPF (11 digits) or CNPJ (14 digits)",
-    "details.pix_key": "At most 77 characters",
-  }],
-  ["instant_payment", "an unknown field", { ...r, pix_name: "Maria", pix_document_id: "52998224725", pix_city: "Rio" }, UNKNOWN("pix_city")],
-  ["sepa", "an invalid IBAN and a lowercase country", { ...r, sender: [{ account_number: "DE00 1234", country_code: "de", holder_name: "Ada" }] }, {
-    "details.sender.0.account_number": "Not a valid IBAN",
-    "details.sender.0.country_code": expect.any(String),
-  }],
-  ["sepa", "a due date in the past and an empty sender list", { ...r, sepa_due_date: dayFromToday(-2), sender: [] }, {
-    "details.sepa_due_date": "Must not be in the past",
-    "details.sender": "At least 1 sender",
-  }],
-  ["sepa", "a mandate reference with forbidden characters", { ...r, mandate: "M<1>" }, { "details.mandate": expect.stringContaining("mandate reference") }],
-  ["sepa", "an unknown field in a sender", { ...r, sender: [{ account_number: "DE89370400440532013000", country_code: "DE", holder_name: "Ada", iban: "x" }] }, UNKNOWN("sender.0.iban")],
+  [
+    "instant_payment",
+    "missing pix_name and pix_document_id",
+    { ...r },
+    { "details.pix_name": "Required", "details.pix_document_id": "Required" },
+  ],
+  [
+    "instant_payment",
+    "a CPF with a wrong check digit and an overlong pix_key",
+    { ...r, pix_name: "Maria", pix_document_id: "529.982.247-24", pix_key: "k".repeat(78) },
+    {
+      "details.pix_document_id": "Expected a valid CPF (11 digits) or CNPJ (14 digits)",
+      "details.pix_key": "At most 77 characters",
+    },
+  ],
+  [
+    "instant_payment",
+    "an unknown field",
+    { ...r, pix_name: "Maria", pix_document_id: "52998224725", pix_city: "Rio" },
+    UNKNOWN("pix_city"),
+  ],
+  [
+    "sepa",
+    "an invalid IBAN and a lowercase country",
+    { ...r, sender: [{ account_number: "DE00 1234", country_code: "de", holder_name: "Ada" }] },
+    {
+      "details.sender.0.account_number": "Not a valid IBAN",
+      "details.sender.0.country_code": expect.any(String),
+    },
+  ],
+  [
+    "sepa",
+    "a due date in the past and an empty sender list",
+    { ...r, sepa_due_date: dayFromToday(-2), sender: [] },
+    {
+      "details.sepa_due_date": "Must not be in the past",
+      "details.sender": "At least 1 sender",
+    },
+  ],
+  [
+    "sepa",
+    "a mandate reference with forbidden characters",
+    { ...r, mandate: "M<1>" },
+    { "details.mandate": expect.stringContaining("mandate reference") },
+  ],
+  [
+    "sepa",
+    "an unknown field in a sender",
+    { ...r, sender: [{ account_number: "DE89370400440532013000", country_code: "DE", holder_name: "Ada", iban: "x" }] },
+    UNKNOWN("sender.0.iban"),
+  ],
   ["sepa", "no redirect_url and no mandate", {}, NEEDS_REDIRECT],
   ["instant_transfer", "no redirect_url", {}, NEEDS_REDIRECT],
   ["instant_transfer", "an unknown field", { ...r, sender: {} }, UNKNOWN("sender")],
@@ -318,7 +471,10 @@ test.describe("POST /v1/transaction/start: invalid details of every product", ()
     test(`${product}: ${name} → 101 naming ${Object.keys(fields).join(", ")}`, async ({ api }) => {
       const { res, body } = await start(api, product, details);
       expectInvalid(res, fields);
-      expect(Object.keys(fields).some((f) => res.body.message.includes(f)), res.body.message).toBe(true);
+      expect(
+        Object.keys(fields).some((f) => res.body.message.includes(f)),
+        res.body.message,
+      ).toBe(true);
       expect(await listByRef(api, body.merchant_reference)).toStrictEqual([]);
     });
   }
@@ -375,15 +531,25 @@ test.describe("POST /v1/transaction/start: general rules", () => {
 
   test("missing top-level fields are all named at once", async ({ api }) => {
     const res = await api.post("/v1/transaction/start", { details: {} });
-    expectInvalid(res, { payment_profile: "Required", amount: "Required", payment_product: "Required", customer: "Required" });
+    expectInvalid(res, {
+      payment_profile: "Required",
+      amount: "Required",
+      payment_product: "Required",
+      customer: "Required",
+    });
   });
 
   test("every invalid field is named at once: top level, customer.* and details.*", async ({ api }) => {
-    const { res } = await start(api, "instant_transfer", { redirect_url: "not a url", colour: "red" }, {
-      amount: 0,
-      dynamic_descriptor: "A & B",
-      customer: { first_name: "Ada", last_name: "L", email_address: "nope" },
-    });
+    const { res } = await start(
+      api,
+      "instant_transfer",
+      { redirect_url: "not a url", colour: "red" },
+      {
+        amount: 0,
+        dynamic_descriptor: "A & B",
+        customer: { first_name: "Ada", last_name: "L", email_address: "nope" },
+      },
+    );
     expectInvalid(res, {
       amount: "Must be at least 1",
       dynamic_descriptor: "Only letters, digits, space and + . , - are allowed",
@@ -394,22 +560,59 @@ test.describe("POST /v1/transaction/start: general rules", () => {
   });
 
   test("unknown top-level fields, a bad customer_ip and a bad webhook URL → 101", async ({ api }) => {
-    const { res } = await start(api, "bnpl", {}, { currency: "EUR", customer_ip: "999.1.1.1", webhook_transaction_update: "ftp://merchant.example/hook" });
-    expectInvalid(res, { currency: "Unknown field", customer_ip: "Expected an IPv4 or IPv6 address", webhook_transaction_update: expect.any(String) });
+    const { res } = await start(
+      api,
+      "bnpl",
+      {},
+      { currency: "EUR", customer_ip: "999.1.1.1", webhook_transaction_update: "ftp://merchant.example/hook" },
+    );
+    expectInvalid(res, {
+      currency: "Unknown field",
+      customer_ip: "Expected an IPv4 or IPv6 address",
+      webhook_transaction_update: expect.any(String),
+    });
   });
 
-  test("optional top-level fields may be left out; they come back as \"\"", async ({ api, merchant }) => {
+  test('optional top-level fields may be left out; they come back as ""', async ({ api, merchant }) => {
     const customer = await newCustomer(api);
-    const res = await api.post("/v1/transaction/start", { payment_profile: merchant.payment_profile, amount: 250, customer, payment_product: "bnpl", details: {} });
+    const res = await api.post("/v1/transaction/start", {
+      payment_profile: merchant.payment_profile,
+      amount: 250,
+      customer,
+      payment_product: "bnpl",
+      details: {},
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ customer_ip: "", dynamic_descriptor: "", merchant_reference: "", user_agent: "", webhook_transaction_update: "", details: { capture_now: true } });
+    expect(res.body).toMatchObject({
+      customer_ip: "",
+      dynamic_descriptor: "",
+      merchant_reference: "",
+      user_agent: "",
+      webhook_transaction_update: "",
+      details: { capture_now: true },
+    });
   });
 
-  test("details may be left out for a product whose details fields are all optional (bnpl)", async ({ api, merchant }) => {
+  test("details may be left out for a product whose details fields are all optional (bnpl)", async ({
+    api,
+    merchant,
+  }) => {
     const customer = await newCustomer(api);
-    const res = await api.post("/v1/transaction/start", { payment_profile: merchant.payment_profile, amount: 250, customer, payment_product: "bnpl" });
+    const res = await api.post("/v1/transaction/start", {
+      payment_profile: merchant.payment_profile,
+      amount: 250,
+      customer,
+      payment_product: "bnpl",
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ customer_ip: "", dynamic_descriptor: "", merchant_reference: "", user_agent: "", webhook_transaction_update: "", details: { capture_now: true } });
+    expect(res.body).toMatchObject({
+      customer_ip: "",
+      dynamic_descriptor: "",
+      merchant_reference: "",
+      user_agent: "",
+      webhook_transaction_update: "",
+      details: { capture_now: true },
+    });
   });
 
   test("an unknown payment_profile → 404 120 payment_profile", async ({ api }) => {
@@ -443,45 +646,102 @@ test.describe("POST /v1/transaction/start: general rules", () => {
     }
   });
 
-  test("an inline customer object is created in the same call and belongs to the caller", async ({ api, otherApi, merchant }) => {
+  test("an inline customer object is created in the same call and belongs to the caller", async ({
+    api,
+    otherApi,
+    merchant,
+  }) => {
     const inline = customerBody();
     const t = await started(api, "bnpl", {}, { customer: inline });
     expect(t.customer).toMatch(UUID);
     const c = await api.get(`/v1/customer/${t.customer}`);
     expect(c.status).toBe(200);
-    expect(c.body).toMatchObject({ id: t.customer, organisation: merchant.organisation, first_name: "Ada", last_name: "Lovelace", email_address: inline.email_address, status: "unverified" });
+    expect(c.body).toMatchObject({
+      id: t.customer,
+      organisation: merchant.organisation,
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email_address: inline.email_address,
+      status: "unverified",
+    });
     expectNotFound(await otherApi.get(`/v1/customer/${t.customer}`), "customer", t.customer);
     // ...and can be used again by id.
     const again = await started(api, "bnpl", {}, { customer: t.customer });
     expect(again.customer).toBe(t.customer);
   });
 
-  test("an invalid inline customer → 101 naming customer.<field>; no transaction and no customer created", async ({ api, merchant }) => {
+  test("an invalid inline customer → 101 naming customer.<field>; no transaction and no customer created", async ({
+    api,
+    merchant,
+  }) => {
     const email = `inline+${uniqueRef()}@example.com`;
-    const { res, body } = await start(api, "bnpl", {}, { customer: customerBody({ email_address: email, first_name: "", country_code: "nl", shoe_size: 42 }) });
-    expectInvalid(res, { "customer.first_name": "Required", "customer.country_code": expect.any(String), "customer.shoe_size": "Unknown field" });
+    const { res, body } = await start(
+      api,
+      "bnpl",
+      {},
+      { customer: customerBody({ email_address: email, first_name: "", country_code: "nl", shoe_size: 42 }) },
+    );
+    expectInvalid(res, {
+      "customer.first_name": "Required",
+      "customer.country_code": expect.any(String),
+      "customer.shoe_size": "Unknown field",
+    });
     expect(await listByRef(api, body.merchant_reference)).toStrictEqual([]);
-    expect(await sql(`select id from customers where "organisationId" = $1 and "emailAddress" = $2`, [merchant.organisation, email])).toStrictEqual([]);
+    expect(
+      await sql(`select id from customers where "organisationId" = $1 and "emailAddress" = $2`, [
+        merchant.organisation,
+        email,
+      ]),
+    ).toStrictEqual([]);
   });
 
-  test("a valid inline customer with a start that fails later creates no customer either", async ({ api, merchant }) => {
+  test("a valid inline customer with a start that fails later creates no customer either", async ({
+    api,
+    merchant,
+  }) => {
     // Failures found inside the start's database transaction: unknown profile, unknown card token, missing redirect_url.
     const cases: [Record<string, unknown>, string, unknown][] = [
       [{ payment_profile: MISSING_ID }, "bnpl", {}],
-      [{}, "card", { card_holder: "A", card_token: "tok_does_not_exist", card_cvv: "123", card_expiry_month: 1, card_expiry_year: 2030 }],
+      [
+        {},
+        "card",
+        {
+          card_holder: "A",
+          card_token: "tok_does_not_exist",
+          card_cvv: "123",
+          card_expiry_month: 1,
+          card_expiry_year: 2030,
+        },
+      ],
       [{}, "debit_card_redirect", {}],
     ];
     for (const [overrides, product, details] of cases) {
       const email = `inline+${uniqueRef()}@example.com`;
-      const { res, body } = await start(api, product, details, { customer: customerBody({ email_address: email }), ...overrides });
+      const { res, body } = await start(api, product, details, {
+        customer: customerBody({ email_address: email }),
+        ...overrides,
+      });
       expect([400, 404]).toContain(res.status);
       expect(await listByRef(api, body.merchant_reference)).toStrictEqual([]);
-      expect(await sql(`select id from customers where "organisationId" = $1 and "emailAddress" = $2`, [merchant.organisation, email])).toStrictEqual([]);
+      expect(
+        await sql(`select id from customers where "organisationId" = $1 and "emailAddress" = $2`, [
+          merchant.organisation,
+          email,
+        ]),
+      ).toStrictEqual([]);
     }
   });
 
-  test("an inline customer naming another organisation → 404 120 organisation, nothing created", async ({ api, otherMerchant }) => {
-    const { res, body } = await start(api, "bnpl", {}, { customer: customerBody({ organisation: otherMerchant.organisation }) });
+  test("an inline customer naming another organisation → 404 120 organisation, nothing created", async ({
+    api,
+    otherMerchant,
+  }) => {
+    const { res, body } = await start(
+      api,
+      "bnpl",
+      {},
+      { customer: customerBody({ organisation: otherMerchant.organisation }) },
+    );
     expectNotFound(res, "organisation", otherMerchant.organisation);
     expect(await listByRef(api, body.merchant_reference)).toStrictEqual([]);
   });
@@ -505,7 +765,9 @@ test.describe("POST /v1/transaction/start: general rules", () => {
     expectInvalid(res, { "details.checkout_id": "At most 255 characters" });
   });
 
-  test("server-to-server magic amounts: …51 DECLINED, …52 FAILED, …53 UNKNOWN, others SETTLEMENT_REQUESTED", async ({ api }) => {
+  test("server-to-server magic amounts: …51 DECLINED, …52 FAILED, …53 UNKNOWN, others SETTLEMENT_REQUESTED", async ({
+    api,
+  }) => {
     const expected: [number, string, string][] = [
       [1051, "DECLINED", "Declined by the sandbox processor (amount ending in 51)"],
       [1052, "FAILED", "Processing error in the sandbox (amount ending in 52)"],
@@ -516,12 +778,21 @@ test.describe("POST /v1/transaction/start: general rules", () => {
     for (const [amount, status, reason] of expected) {
       const t = await started(api, "bnpl", {}, { amount });
       expect([t.amount, t.status, t.status_reason]).toStrictEqual([String(amount), status, reason]);
-      expect(await api.get(`/v1/transaction/${t.id}/checkoutsuccess`).then((x) => x.body)).toStrictEqual({ status, status_reason: reason, success: status === "SETTLEMENT_REQUESTED" });
+      expect(await api.get(`/v1/transaction/${t.id}/checkoutsuccess`).then((x) => x.body)).toStrictEqual({
+        status,
+        status_reason: reason,
+        success: status === "SETTLEMENT_REQUESTED",
+      });
     }
   });
 
   test("magic amounts apply to direct_debit and mobile wallet tokens, not to approval products", async ({ api }) => {
-    const dd = await started(api, "direct_debit", { account_type: "savings", bank_account: "ba_1", type: "recurring" }, { amount: 2052 });
+    const dd = await started(
+      api,
+      "direct_debit",
+      { account_type: "savings", bank_account: "ba_1", type: "recurring" },
+      { amount: 2052 },
+    );
     expect(dd.status).toBe("FAILED");
     const wallet = await started(api, "mobile_wallet_b", { token_data: "tok" }, { amount: 2053 });
     expect(wallet.status).toBe("UNKNOWN");
@@ -535,7 +806,11 @@ test.describe("POST /v1/transaction/start: general rules", () => {
   });
 
   test("instant_payment accepts a CNPJ and stores it as bare digits", async ({ api }) => {
-    const t = await started(api, "instant_payment", { redirect_url: REDIRECT_URL, pix_name: "Loja Exemplo Ltda", pix_document_id: "11.222.333/0001-81" });
+    const t = await started(api, "instant_payment", {
+      redirect_url: REDIRECT_URL,
+      pix_name: "Loja Exemplo Ltda",
+      pix_document_id: "11.222.333/0001-81",
+    });
     expect(t.details.pix_document_id).toBe("11222333000181");
   });
 
@@ -551,10 +826,21 @@ test.describe("card", () => {
 
   test("the CVC never comes back: not in start, get, list, history or the database", async ({ api, merchant }) => {
     const card = await seedCardToken(merchant.organisation, { month: 7, year: 2031, number: "378282246310005" });
-    const details = { card_holder: card.holder, card_token: card.token, card_cvv: CVC, card_expiry_month: 7, card_expiry_year: 2031 };
+    const details = {
+      card_holder: card.holder,
+      card_token: card.token,
+      card_cvv: CVC,
+      card_expiry_month: 7,
+      card_expiry_year: 2031,
+    };
     const { res, body } = await start(api, "card", details);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const answers = [res.body, await getTx(api, res.body.id), await listByRef(api, body.merchant_reference), await history(api, res.body.id)];
+    const answers = [
+      res.body,
+      await getTx(api, res.body.id),
+      await listByRef(api, body.merchant_reference),
+      await history(api, res.body.id),
+    ];
     for (const a of answers) {
       expect(JSON.stringify(a)).not.toContain("card_cvv");
       expect(JSON.stringify(a)).not.toContain(CVC);
@@ -566,7 +852,13 @@ test.describe("card", () => {
 
   test("a refused card start does not echo the CVC either", async ({ api, merchant }) => {
     const card = await seedCardToken(merchant.organisation, { month: 7, year: 2031 });
-    const { res } = await start(api, "card", { card_holder: "A", card_token: card.token, card_cvv: CVC, card_expiry_month: 8, card_expiry_year: 2031 });
+    const { res } = await start(api, "card", {
+      card_holder: "A",
+      card_token: card.token,
+      card_cvv: CVC,
+      card_expiry_month: 8,
+      card_expiry_year: 2031,
+    });
     expectInvalid(res, { "details.card_expiry_month": "Does not match the card" });
     expect(JSON.stringify(res.body)).not.toContain(CVC);
   });
@@ -589,26 +881,53 @@ test.describe("card", () => {
   });
 
   test("an unknown card_token → 404 120 card_token", async ({ api }) => {
-    const { res, body } = await start(api, "card", { card_holder: "A", card_token: "tok_unknown_e2e", card_cvv: "123", card_expiry_month: 1, card_expiry_year: 2030 });
+    const { res, body } = await start(api, "card", {
+      card_holder: "A",
+      card_token: "tok_unknown_e2e",
+      card_cvv: "123",
+      card_expiry_month: 1,
+      card_expiry_year: 2030,
+    });
     expectNotFound(res, "card_token", "tok_unknown_e2e");
     expect(await listByRef(api, body.merchant_reference)).toStrictEqual([]);
   });
 
-  test("another organisation's card_token → 404 120 card_token, like an unknown one", async ({ api, otherMerchant }) => {
+  test("another organisation's card_token → 404 120 card_token, like an unknown one", async ({
+    api,
+    otherMerchant,
+  }) => {
     const foreign = await seedCardToken(otherMerchant.organisation);
-    const { res } = await start(api, "card", { card_holder: "A", card_token: foreign.token, card_cvv: "123", card_expiry_month: foreign.month, card_expiry_year: foreign.year });
+    const { res } = await start(api, "card", {
+      card_holder: "A",
+      card_token: foreign.token,
+      card_cvv: "123",
+      card_expiry_month: foreign.month,
+      card_expiry_year: foreign.year,
+    });
     expectNotFound(res, "card_token", foreign.token);
   });
 
   test("an expired card → 101 Card expired", async ({ api, merchant }) => {
     const card = await seedCardToken(merchant.organisation, { month: 1, year: 2020 });
-    const { res } = await start(api, "card", { card_holder: "A", card_token: card.token, card_cvv: "123", card_expiry_month: 1, card_expiry_year: 2020 });
+    const { res } = await start(api, "card", {
+      card_holder: "A",
+      card_token: card.token,
+      card_cvv: "123",
+      card_expiry_month: 1,
+      card_expiry_year: 2020,
+    });
     expectInvalid(res, { "details.card_expiry_year": "Card expired" });
   });
 
   test("a token charge honours capture_now and follows the vaulted test card", async ({ api, merchant }) => {
     const card = await seedCardToken(merchant.organisation);
-    const details = { card_holder: card.holder, card_token: card.token, card_cvv: "123", card_expiry_month: card.month, card_expiry_year: card.year };
+    const details = {
+      card_holder: card.holder,
+      card_token: card.token,
+      card_cvv: "123",
+      card_expiry_month: card.month,
+      card_expiry_year: card.year,
+    };
     expect((await started(api, "card", { ...details, capture_now: false })).status).toBe("AUTHORIZED");
     expect((await started(api, "card", details, { amount: 4951 })).status).toBe("SETTLEMENT_REQUESTED"); // magic amounts are not for cards
     const declining = await seedCardToken(merchant.organisation, { number: "4000000000000002" });
@@ -623,16 +942,31 @@ test.describe("card", () => {
     });
   }
 
-  for (const origin of ["https://shop.example/", "https://shop.example/checkout", "https://shop.example?x=1", "shop.example", "ftp://shop.example", "javascript:alert(1)", "null", "*"]) {
+  for (const origin of [
+    "https://shop.example/",
+    "https://shop.example/checkout",
+    "https://shop.example?x=1",
+    "shop.example",
+    "ftp://shop.example",
+    "javascript:alert(1)",
+    "null",
+    "*",
+  ]) {
     test(`origin ${JSON.stringify(origin)} → 101`, async ({ api }) => {
       const { res } = await start(api, "card", { redirect_url: REDIRECT_URL, origin });
-      expectInvalid(res, { "details.origin": "Expected an http(s) origin: scheme://host[:port], without path, query or trailing slash" });
+      expectInvalid(res, {
+        "details.origin": "Expected an http(s) origin: scheme://host[:port], without path, query or trailing slash",
+      });
     });
   }
 
   for (const name of ["alert(1)", "window.location", "a_b", "my-func", "", "x".repeat(65)]) {
     test(`redirect_parent_function ${JSON.stringify(name.slice(0, 20))} → 101`, async ({ api }) => {
-      const { res } = await start(api, "card", { redirect_url: REDIRECT_URL, origin: "https://shop.example", redirect_parent_function: name });
+      const { res } = await start(api, "card", {
+        redirect_url: REDIRECT_URL,
+        origin: "https://shop.example",
+        redirect_parent_function: name,
+      });
       expectInvalid(res, { "details.redirect_parent_function": "Expected 1-64 letters and digits" });
     });
   }
@@ -651,14 +985,18 @@ test.describe("online_wallet description", () => {
   });
 
   test("128 characters → 101", async ({ api }) => {
-    const { res, body } = await start(api, "online_wallet", { redirect_url: REDIRECT_URL, description: "é".repeat(128) });
+    const { res, body } = await start(api, "online_wallet", {
+      redirect_url: REDIRECT_URL,
+      description: "é".repeat(128),
+    });
     expectInvalid(res, { "details.description": "At most 127 characters" });
     expect(await listByRef(api, body.merchant_reference)).toStrictEqual([]);
   });
 });
 
 test.describe("instant_transfer dynamic_descriptor", () => {
-  const it = (api: Parameters<typeof started>[0], dynamic_descriptor: string) => start(api, "instant_transfer", { redirect_url: REDIRECT_URL }, { dynamic_descriptor });
+  const it = (api: Parameters<typeof started>[0], dynamic_descriptor: string) =>
+    start(api, "instant_transfer", { redirect_url: REDIRECT_URL }, { dynamic_descriptor });
 
   const NORMALISED: [string, string][] = [
     ["Grüße aus Köln", "Gruesse aus Koeln"],
@@ -717,10 +1055,20 @@ test.describe("instant_transfer dynamic_descriptor", () => {
 test.describe("sepa mandates", () => {
   test("no mandate: mandate_reused false, INITIATED with approval_url", async ({ api, baseURL }) => {
     const t = await started(api, "sepa", { redirect_url: REDIRECT_URL });
-    expect([t.status, t.details]).toStrictEqual(["INITIATED", { redirect_url: REDIRECT_URL, mandate_reused: false, approval_url: `${baseURL}/v1/transaction/${t.id}/authorize` }]);
+    expect([t.status, t.details]).toStrictEqual([
+      "INITIATED",
+      {
+        redirect_url: REDIRECT_URL,
+        mandate_reused: false,
+        approval_url: `${baseURL}/v1/transaction/${t.id}/authorize`,
+      },
+    ]);
   });
 
-  test("a valid mandate is reused: mandate_reused true, server to server, no approval_url", async ({ api, merchant }) => {
+  test("a valid mandate is reused: mandate_reused true, server to server, no approval_url", async ({
+    api,
+    merchant,
+  }) => {
     const customer = await newCustomer(api);
     const reference = await seedMandate(merchant.organisation, customer);
     const t = await started(api, "sepa", { checkout_id: "chk_sepa" }, { customer });
@@ -748,7 +1096,11 @@ test.describe("sepa mandates", () => {
     expect(older).not.toBe(newer);
   });
 
-  test("naming the customer's own revoked mandate → 101; naming an unknown reference needs approval and keeps it", async ({ api, merchant, baseURL }) => {
+  test("naming the customer's own revoked mandate → 101; naming an unknown reference needs approval and keeps it", async ({
+    api,
+    merchant,
+    baseURL,
+  }) => {
     const customer = await newCustomer(api);
     const revoked = await seedMandate(merchant.organisation, customer, { revoked: true });
     const { res } = await start(api, "sepa", { redirect_url: REDIRECT_URL, mandate: revoked }, { customer });
@@ -757,15 +1109,28 @@ test.describe("sepa mandates", () => {
     const t = await started(api, "sepa", { redirect_url: REDIRECT_URL, mandate: fresh }, { customer });
     expect([t.status, t.details]).toStrictEqual([
       "INITIATED",
-      { redirect_url: REDIRECT_URL, mandate: fresh, mandate_reused: false, approval_url: `${baseURL}/v1/transaction/${t.id}/authorize` },
+      {
+        redirect_url: REDIRECT_URL,
+        mandate: fresh,
+        mandate_reused: false,
+        approval_url: `${baseURL}/v1/transaction/${t.id}/authorize`,
+      },
     ]);
   });
 
-  test("a revoked mandate is not reused: mandate_reused false and approval needed", async ({ api, merchant, baseURL }) => {
+  test("a revoked mandate is not reused: mandate_reused false and approval needed", async ({
+    api,
+    merchant,
+    baseURL,
+  }) => {
     const customer = await newCustomer(api);
     await seedMandate(merchant.organisation, customer, { revoked: true });
     const t = await started(api, "sepa", { redirect_url: REDIRECT_URL }, { customer });
-    expect([t.status, t.details.mandate_reused, t.details.approval_url]).toStrictEqual(["INITIATED", false, `${baseURL}/v1/transaction/${t.id}/authorize`]);
+    expect([t.status, t.details.mandate_reused, t.details.approval_url]).toStrictEqual([
+      "INITIATED",
+      false,
+      `${baseURL}/v1/transaction/${t.id}/authorize`,
+    ]);
   });
 
   test("another customer's mandate is not reused, and naming it → 101", async ({ api, merchant }) => {
@@ -778,7 +1143,11 @@ test.describe("sepa mandates", () => {
     expectInvalid(res, { "details.mandate": "Refers to a revoked mandate or to another customer's mandate" });
   });
 
-  test("another organisation's mandate for the same customer id is never reused", async ({ api, merchant, otherMerchant }) => {
+  test("another organisation's mandate for the same customer id is never reused", async ({
+    api,
+    merchant,
+    otherMerchant,
+  }) => {
     const customer = await newCustomer(api);
     await seedMandate(otherMerchant.organisation, customer);
     const t = await started(api, "sepa", { redirect_url: REDIRECT_URL }, { customer });
@@ -788,14 +1157,33 @@ test.describe("sepa mandates", () => {
 });
 
 test.describe("dummy outcomes", () => {
-  const SETTABLE = ["IN_PROGRESS", "PENDING", "AUTHORIZED", "SETTLEMENT_REQUESTED", "SETTLEMENT_COMPLETED", "CANCELLED", "DECLINED", "FAILED", "UNKNOWN", "ABANDONED", "AUTHORIZATION_VOIDED"];
+  const SETTABLE = [
+    "IN_PROGRESS",
+    "PENDING",
+    "AUTHORIZED",
+    "SETTLEMENT_REQUESTED",
+    "SETTLEMENT_COMPLETED",
+    "CANCELLED",
+    "DECLINED",
+    "FAILED",
+    "UNKNOWN",
+    "ABANDONED",
+    "AUTHORIZATION_VOIDED",
+  ];
 
   test("dummy_outcome sets the status of the start response, with no approval step", async ({ api }) => {
     for (const status of SETTABLE) {
       const t = await started(api, "dummy", { dummy_outcome: status });
-      expect([t.status, t.status_reason, t.details]).toStrictEqual([status, "Set by dummy_outcome", { dummy_outcome: status }]);
+      expect([t.status, t.status_reason, t.details]).toStrictEqual([
+        status,
+        "Set by dummy_outcome",
+        { dummy_outcome: status },
+      ]);
       const rows = await history(api, t.id);
-      expect(rows.map((h) => [h.previous_status, h.status, h.actor])).toStrictEqual([["", "INITIATED", "api"], ["INITIATED", status, "sandbox"]]);
+      expect(rows.map((h) => [h.previous_status, h.status, h.actor])).toStrictEqual([
+        ["", "INITIATED", "api"],
+        ["INITIATED", status, "sandbox"],
+      ]);
     }
   });
 
@@ -819,10 +1207,18 @@ test.describe("dummy outcomes", () => {
     expect((await getTx(api, t.id)).status).toBe("PENDING");
   });
 
-  for (const [outcome, update] of [["SETTLEMENT_COMPLETED", "DECLINED"], ["DECLINED", "SETTLEMENT_REQUESTED"], ["AUTHORIZED", "CANCELLED"], ["SETTLEMENT_REQUESTED", "INITIATED"]]) {
+  for (const [outcome, update] of [
+    ["SETTLEMENT_COMPLETED", "DECLINED"],
+    ["DECLINED", "SETTLEMENT_REQUESTED"],
+    ["AUTHORIZED", "CANCELLED"],
+    ["SETTLEMENT_REQUESTED", "INITIATED"],
+  ]) {
     test(`an illegal update (${update} after ${outcome}) → 101`, async ({ api }) => {
       const { res, body } = await start(api, "dummy", { dummy_outcome: outcome, dummy_outcome_update: update });
-      expectInvalid(res, { "details.dummy_outcome_update": update === "INITIATED" ? expect.stringContaining("Expected one of") : `Cannot follow ${outcome}` });
+      expectInvalid(res, {
+        "details.dummy_outcome_update":
+          update === "INITIATED" ? expect.stringContaining("Expected one of") : `Cannot follow ${outcome}`,
+      });
       expect(await listByRef(api, body.merchant_reference)).toStrictEqual([]);
     });
   }

@@ -30,12 +30,20 @@ const FORMS = [
 test.describe("SSRF guard (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false)", () => {
   const strictEnv = { ...STRICT.env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false" };
 
-  test("registration per transaction refuses every private form with 101 naming the field; public targets pass", async ({ request }) => {
+  test("registration per transaction refuses every private form with 101 naming the field; public targets pass", async ({
+    request,
+  }) => {
     const merchant = createMerchant("SSRF registration", undefined, STRICT.env);
     for (const url of FORMS) {
       const res = await request.post(`${STRICT.url}/v1/transaction/start`, {
         headers: { apiKey: merchant.api_key },
-        data: { payment_profile: merchant.payment_profile, amount: 100, customer: { first_name: "A", last_name: "B", email_address: "a@example.com" }, payment_product: "dummy", webhook_transaction_update: url },
+        data: {
+          payment_profile: merchant.payment_profile,
+          amount: 100,
+          customer: { first_name: "A", last_name: "B", email_address: "a@example.com" },
+          payment_product: "dummy",
+          webhook_transaction_update: url,
+        },
       });
       expect(res.status(), url).toBe(400);
       const body = await res.json();
@@ -55,7 +63,13 @@ test.describe("SSRF guard (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false)", () => {
     const merchant = createMerchant("SSRF many fields", undefined, STRICT.env);
     const res = await request.post(`${STRICT.url}/v1/transaction/start`, {
       headers: { apiKey: merchant.api_key },
-      data: { payment_profile: merchant.payment_profile, amount: 0, customer: "x", payment_product: "dummy", webhook_transaction_update: "http://localhost:9/" },
+      data: {
+        payment_profile: merchant.payment_profile,
+        amount: 0,
+        customer: "x",
+        payment_product: "dummy",
+        webhook_transaction_update: "http://localhost:9/",
+      },
     });
     expect(res.status()).toBe(400);
     expect((await res.json()).details.invalid_fields).toMatchObject({
@@ -66,14 +80,23 @@ test.describe("SSRF guard (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false)", () => {
   });
 
   test("registration of a payment profile URL (merchant CLI) refuses private targets", () => {
-    for (const url of ["http://localhost:8080/hook", "http://2130706433/hook", "http://[::ffff:127.0.0.1]/hook", "http://169.254.169.254/"]) {
+    for (const url of [
+      "http://localhost:8080/hook",
+      "http://2130706433/hook",
+      "http://[::ffff:127.0.0.1]/hook",
+      "http://169.254.169.254/",
+    ]) {
       let failed: { status: number; stderr: string } | undefined;
       try {
-        execFileSync("node_modules/.bin/tsx", ["scripts/merchant.ts", "create", "--name", "Sneaky", "--webhook-url", url], {
-          encoding: "utf8",
-          stdio: "pipe",
-          env: { ...process.env, ...strictEnv },
-        });
+        execFileSync(
+          "node_modules/.bin/tsx",
+          ["scripts/merchant.ts", "create", "--name", "Sneaky", "--webhook-url", url],
+          {
+            encoding: "utf8",
+            stdio: "pipe",
+            env: { ...process.env, ...strictEnv },
+          },
+        );
       } catch (e: any) {
         failed = { status: e.status, stderr: String(e.stderr) };
       }
@@ -82,7 +105,9 @@ test.describe("SSRF guard (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false)", () => {
     }
   });
 
-  test("at connect time, targets that are (or resolve to) 127.0.0.1 are refused: the attempt is logged, the receiver sees nothing", async ({ request }) => {
+  test("at connect time, targets that are (or resolve to) 127.0.0.1 are refused: the attempt is logged, the receiver sees nothing", async ({
+    request,
+  }) => {
     const receiver = await Receiver.start("ok");
     try {
       const p = receiver.portNumber;
@@ -98,7 +123,9 @@ test.describe("SSRF guard (WEBHOOK_ALLOW_PRIVATE_NETWORKS=false)", () => {
       for (const [url, reason] of forms) {
         const merchant = createMerchant("Rebound", url, { ...STRICT.env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" });
         const t = await startDummy(request, merchant, { baseURL: STRICT.url });
-        const [event] = await eventsWhen(request, merchant, t.id, (es) => (es[0]?.attempts.length ?? 0) >= 1, { baseURL: STRICT.url });
+        const [event] = await eventsWhen(request, merchant, t.id, (es) => (es[0]?.attempts.length ?? 0) >= 1, {
+          baseURL: STRICT.url,
+        });
         expect(event.url, url).toBe(url);
         expect(event.attempts[0], url).toMatchObject({ status_code: null, error: reason });
         expect(event.status, url).toBe("pending");

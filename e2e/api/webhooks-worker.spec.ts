@@ -20,7 +20,9 @@ function startWorkerProcess(extraEnv: Record<string, string> = {}): ChildProcess
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
 async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
@@ -39,13 +41,18 @@ test("a worker killed with SIGKILL five times during 200 events loses none of th
     const transactions: string[] = [];
     const creating = (async () => {
       for (let batch = 0; batch < 20; batch++) {
-        const started = await Promise.all(Array.from({ length: 10 }, () => startDummy(request, merchant, { baseURL: WORKERLESS.url })));
+        const started = await Promise.all(
+          Array.from({ length: 10 }, () => startDummy(request, merchant, { baseURL: WORKERLESS.url })),
+        );
         transactions.push(...started.map((t) => t.id));
       }
     })();
 
     for (let kill_ = 1; kill_ <= 5; kill_++) {
-      await eventually(async () => receiver.deliveries.length >= kill_ * 25 && receiver.inFlight > 0, { timeout: 60_000, interval: 20 });
+      await eventually(async () => receiver.deliveries.length >= kill_ * 25 && receiver.inFlight > 0, {
+        timeout: 60_000,
+        interval: 20,
+      });
       interruptedInFlight.push(receiver.inFlight);
       await kill(worker, "SIGKILL");
       worker = startWorkerProcess();
@@ -62,7 +69,14 @@ test("a worker killed with SIGKILL five times during 200 events loses none of th
       },
       { timeout: 120_000, interval: 500 },
     );
-    const events = await Promise.all(transactions.map((id) => eventsWhen(request, merchant, id, (es) => es[0]?.status === "delivered", { baseURL: WORKERLESS.url, timeout: 30_000 })));
+    const events = await Promise.all(
+      transactions.map((id) =>
+        eventsWhen(request, merchant, id, (es) => es[0]?.status === "delivered", {
+          baseURL: WORKERLESS.url,
+          timeout: 30_000,
+        }),
+      ),
+    );
     const byId = new Map(events.map(([e]) => [e.id, e]));
     expect(byId.size).toBe(200);
     // At least once, never to the wrong event: every delivery carries its event's id and verifies.
@@ -89,10 +103,15 @@ test("after the last of the eight tries the event is marked failed", async ({ re
   const worker = startWorkerProcess({ WEBHOOK_RETRY_SCALE: "0.00001" });
   try {
     const t = await startDummy(request, merchant, { baseURL: WORKERLESS.url });
-    const [event] = await eventsWhen(request, merchant, t.id, (es) => es[0]?.status === "failed", { baseURL: WORKERLESS.url, timeout: 60_000 });
+    const [event] = await eventsWhen(request, merchant, t.id, (es) => es[0]?.status === "failed", {
+      baseURL: WORKERLESS.url,
+      timeout: 60_000,
+    });
     expect(event.next_attempt_at).toBeNull();
     expect(event.delivered_at).toBeNull();
-    expect(event.attempts.map((a) => [a.attempt, a.trigger, a.status_code])).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, "schedule", 500]));
+    expect(event.attempts.map((a) => [a.attempt, a.trigger, a.status_code])).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, "schedule", 500]),
+    );
     expect(receiver.deliveries).toHaveLength(8);
     expect(new Set(receiver.deliveries.map((d) => d.headers["webhook-id"]))).toEqual(new Set([event.id]));
     await new Promise((r) => setTimeout(r, 2_000));

@@ -5,10 +5,17 @@ import { eventsWhen, Receiver, startDummy, verifyDelivery, webhookEvents } from 
 
 const BODY_KEYS = ["type", "id", "status", "status_reason", "amount", "merchant_reference", "last_status_update"];
 
-test("a status change is delivered once, signed, with the minimal body; the log shows the attempt", async ({ request, merchant }) => {
+test("a status change is delivered once, signed, with the minimal body; the log shows the attempt", async ({
+  request,
+  merchant,
+}) => {
   const receiver = await Receiver.start("ok");
   try {
-    const t = await startDummy(request, merchant, { outcome: "DECLINED", webhookUrl: receiver.url(), reference: "order-4711" });
+    const t = await startDummy(request, merchant, {
+      outcome: "DECLINED",
+      webhookUrl: receiver.url(),
+      reference: "order-4711",
+    });
     const [d] = await receiver.waitForCount(1);
 
     expect(verifyDelivery(d, merchant.webhook_secret)).toStrictEqual({
@@ -59,7 +66,9 @@ test("a status change is delivered once, signed, with the minimal body; the log 
   }
 });
 
-test("the transaction's URL wins over the profile's; the profile's is used otherwise; with none the event is kept as skipped", async ({ request }) => {
+test("the transaction's URL wins over the profile's; the profile's is used otherwise; with none the event is kept as skipped", async ({
+  request,
+}) => {
   const profileReceiver = await Receiver.start("ok");
   const txReceiver = await Receiver.start("ok");
   try {
@@ -77,24 +86,42 @@ test("the transaction's URL wins over the profile's; the profile's is used other
     const c = await startDummy(request, noUrl, { outcome: "FAILED" });
     const events = await webhookEvents(request, noUrl, c.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ status: "skipped", url: "", attempts: [], next_attempt_at: null, payload: { id: c.id, status: "FAILED" } });
+    expect(events[0]).toMatchObject({
+      status: "skipped",
+      url: "",
+      attempts: [],
+      next_attempt_at: null,
+      payload: { id: c.id, status: "FAILED" },
+    });
   } finally {
     await profileReceiver.close();
     await txReceiver.close();
   }
 });
 
-test("every change of a transaction and its refunds is delivered: type refund carries the refund's id and status", async ({ request, merchant }) => {
+test("every change of a transaction and its refunds is delivered: type refund carries the refund's id and status", async ({
+  request,
+  merchant,
+}) => {
   const receiver = await Receiver.start("ok");
   try {
     // On the fast server refunds are processed after 0.5 s.
-    const t = await startDummy(request, merchant, { outcome: "SETTLEMENT_COMPLETED", webhookUrl: receiver.url(), baseURL: FAST_URL });
-    const refundRes = await request.post(`${FAST_URL}/v1/transaction/${t.id}/refund`, { headers: { apiKey: merchant.api_key }, data: { amount: 250 } });
+    const t = await startDummy(request, merchant, {
+      outcome: "SETTLEMENT_COMPLETED",
+      webhookUrl: receiver.url(),
+      baseURL: FAST_URL,
+    });
+    const refundRes = await request.post(`${FAST_URL}/v1/transaction/${t.id}/refund`, {
+      headers: { apiKey: merchant.api_key },
+      data: { amount: 250 },
+    });
     expect(refundRes.status()).toBe(201);
     const refund = await refundRes.json();
 
     await receiver.waitForCount(3);
-    const bodies = receiver.deliveries.map((d) => verifyDelivery(d, merchant.webhook_secret) as Record<string, unknown>);
+    const bodies = receiver.deliveries.map(
+      (d) => verifyDelivery(d, merchant.webhook_secret) as Record<string, unknown>,
+    );
     expect(bodies.find((b) => b.type === "transaction")).toMatchObject({ id: t.id, status: "SETTLEMENT_COMPLETED" });
     const refundBodies = bodies.filter((b) => b.type === "refund");
     expect(refundBodies.map((b) => b.status).sort()).toEqual(["PENDING", "PROCESSED"]);
@@ -112,19 +139,28 @@ test("every change of a transaction and its refunds is delivered: type refund ca
     }
     // Three events, three distinct webhook ids.
     expect(new Set(receiver.deliveries.map((d) => d.headers["webhook-id"])).size).toBe(3);
-    const events = await eventsWhen(request, merchant, t.id, (es) => es.length === 3 && es.every((e) => e.status === "delivered"));
+    const events = await eventsWhen(
+      request,
+      merchant,
+      t.id,
+      (es) => es.length === 3 && es.every((e) => e.status === "delivered"),
+    );
     expect(events.map((e) => e.type)).toEqual(["transaction", "refund", "refund"]);
   } finally {
     await receiver.close();
   }
 });
 
-test("a receiver that is down for a while, then up: every event arrives, with the same webhook-id on every attempt", async ({ request, merchant }) => {
+test("a receiver that is down for a while, then up: every event arrives, with the same webhook-id on every attempt", async ({
+  request,
+  merchant,
+}) => {
   const receiver = await Receiver.start("ok");
   await receiver.down();
   try {
     const started = [];
-    for (let i = 0; i < 4; i++) started.push(await startDummy(request, merchant, { outcome: "DECLINED", webhookUrl: receiver.url() }));
+    for (let i = 0; i < 4; i++)
+      started.push(await startDummy(request, merchant, { outcome: "DECLINED", webhookUrl: receiver.url() }));
     // Wait until each event has failed at least twice against the closed port.
     for (const t of started) {
       await eventsWhen(request, merchant, t.id, (es) => (es[0]?.attempts.length ?? 0) >= 2);
@@ -132,10 +168,17 @@ test("a receiver that is down for a while, then up: every event arrives, with th
     await receiver.up();
 
     for (const t of started) {
-      const [event] = await eventsWhen(request, merchant, t.id, (es) => es[0]?.status === "delivered", { timeout: 30_000 });
+      const [event] = await eventsWhen(request, merchant, t.id, (es) => es[0]?.status === "delivered", {
+        timeout: 30_000,
+      });
       const failed = event.attempts.slice(0, -1);
       expect(failed.length).toBeGreaterThanOrEqual(2);
-      for (const a of failed) expect(a).toMatchObject({ status_code: null, error: expect.stringContaining("ECONNREFUSED"), trigger: "schedule" });
+      for (const a of failed)
+        expect(a).toMatchObject({
+          status_code: null,
+          error: expect.stringContaining("ECONNREFUSED"),
+          trigger: "schedule",
+        });
       expect(event.attempts.at(-1)).toMatchObject({ status_code: 200, error: null });
       expect(event.attempts.map((a) => a.attempt)).toEqual(event.attempts.map((_, i) => i + 1));
 
@@ -155,7 +198,9 @@ test("a 410 answer stops the retries of that event at once", async ({ request, m
     const t = await startDummy(request, merchant, { webhookUrl: receiver.url() });
     const [event] = await eventsWhen(request, merchant, t.id, (es) => es[0]?.status === "failed");
     expect(event.next_attempt_at).toBeNull();
-    expect(event.attempts).toEqual([expect.objectContaining({ attempt: 1, status_code: 410, response_excerpt: "answered 410" })]);
+    expect(event.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: 410, response_excerpt: "answered 410" }),
+    ]);
     // The second attempt would have come after 5 ms (scaled): nothing more arrives.
     await new Promise((r) => setTimeout(r, 3_000));
     expect(receiver.deliveries).toHaveLength(1);
@@ -165,7 +210,10 @@ test("a 410 answer stops the retries of that event at once", async ({ request, m
   }
 });
 
-test("receivers that hang, reset, answer 500, redirect to 127.0.0.1 or send 10 MB: each attempt is logged and delivery goes on", async ({ request, merchant }) => {
+test("receivers that hang, reset, answer 500, redirect to 127.0.0.1 or send 10 MB: each attempt is logged and delivery goes on", async ({
+  request,
+  merchant,
+}) => {
   test.slow();
   const receivers = {
     hang: await Receiver.start("hang"),
@@ -176,11 +224,20 @@ test("receivers that hang, reset, answer 500, redirect to 127.0.0.1 or send 10 M
   };
   try {
     const ids: Record<string, string> = {};
-    for (const [name, r] of Object.entries(receivers)) ids[name] = (await startDummy(request, merchant, { webhookUrl: r.url() })).id;
-    const first = async (name: string, timeout = 10_000) => (await eventsWhen(request, merchant, ids[name], (es) => (es[0]?.attempts.length ?? 0) >= 1, { timeout }))[0];
+    for (const [name, r] of Object.entries(receivers))
+      ids[name] = (await startDummy(request, merchant, { webhookUrl: r.url() })).id;
+    const first = async (name: string, timeout = 10_000) =>
+      (await eventsWhen(request, merchant, ids[name], (es) => (es[0]?.attempts.length ?? 0) >= 1, { timeout }))[0];
 
-    expect((await first("reset")).attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/ECONNRESET|socket hang up/) });
-    expect((await first("error")).attempts[0]).toMatchObject({ status_code: 500, error: null, response_excerpt: "answered 500" });
+    expect((await first("reset")).attempts[0]).toMatchObject({
+      status_code: null,
+      error: expect.stringMatching(/ECONNRESET|socket hang up/),
+    });
+    expect((await first("error")).attempts[0]).toMatchObject({
+      status_code: 500,
+      error: null,
+      response_excerpt: "answered 500",
+    });
     const redirected = await first("redirect");
     expect(redirected.attempts[0]).toMatchObject({ status_code: 301, response_excerpt: "moved" });
     expect(redirected.status).toBe("pending");
@@ -209,14 +266,17 @@ test("a hanging receiver does not hold back deliveries to others", async ({ requ
   const good = await Receiver.start("ok");
   try {
     // More events for the hanging endpoint than both test servers' workers run jobs at once (2 × 8).
-    const stuck = await Promise.all(Array.from({ length: 24 }, () => startDummy(request, merchant, { webhookUrl: hanging.url() })));
+    const stuck = await Promise.all(
+      Array.from({ length: 24 }, () => startDummy(request, merchant, { webhookUrl: hanging.url() })),
+    );
     await expect.poll(() => hanging.inFlight, { timeout: 10_000 }).toBeGreaterThanOrEqual(8);
 
     const startedAt = Date.now();
     const fine = [];
     for (let i = 0; i < 5; i++) fine.push(await startDummy(request, merchant, { webhookUrl: good.url() }));
     await good.waitForCount(5, 10_000);
-    const lag = Math.max(...fine.map((t) => good.deliveries.find((d) => JSON.parse(d.body).id === t.id)!.at)) - startedAt;
+    const lag =
+      Math.max(...fine.map((t) => good.deliveries.find((d) => JSON.parse(d.body).id === t.id)!.at)) - startedAt;
     expect(lag).toBeLessThan(5_000);
     expect(hanging.inFlight).toBeGreaterThanOrEqual(8);
     expect(stuck).toHaveLength(24);
@@ -230,7 +290,10 @@ test("a hanging receiver does not hold back deliveries to others", async ({ requ
   }
 });
 
-test("resend delivers an event again now, with the same webhook-id; it can also rescue a failed event", async ({ request, merchant }) => {
+test("resend delivers an event again now, with the same webhook-id; it can also rescue a failed event", async ({
+  request,
+  merchant,
+}) => {
   const receiver = await Receiver.start("ok");
   try {
     const t = await startDummy(request, merchant, { webhookUrl: receiver.url() });
@@ -253,7 +316,11 @@ test("resend delivers an event again now, with the same webhook-id; it can also 
     const g = await startDummy(request, merchant, { webhookUrl: receiver.url() });
     const [gone] = await eventsWhen(request, merchant, g.id, (es) => es[0]?.status === "failed");
     receiver.mode = "ok";
-    expect((await request.post(`/v1/webhook-event/${gone.id}/resend`, { headers: { apiKey: merchant.api_key }, data: {} })).status()).toBe(202);
+    expect(
+      (
+        await request.post(`/v1/webhook-event/${gone.id}/resend`, { headers: { apiKey: merchant.api_key }, data: {} })
+      ).status(),
+    ).toBe(202);
     const [rescued] = await eventsWhen(request, merchant, g.id, (es) => es[0]?.status === "delivered");
     expect(rescued.attempts.map((a) => [a.trigger, a.status_code])).toEqual([
       ["schedule", 410],
@@ -264,7 +331,11 @@ test("resend delivers an event again now, with the same webhook-id; it can also 
   }
 });
 
-test("webhook logs and resends are scoped to the caller's organisation; bad input is refused", async ({ request, merchant, otherMerchant }) => {
+test("webhook logs and resends are scoped to the caller's organisation; bad input is refused", async ({
+  request,
+  merchant,
+  otherMerchant,
+}) => {
   const receiver = await Receiver.start("ok");
   try {
     const t = await startDummy(request, merchant, { webhookUrl: receiver.url() });
@@ -278,16 +349,23 @@ test("webhook logs and resends are scoped to the caller's organisation; bad inpu
     expect(resend.status()).toBe(404);
     expect(await resend.json()).toMatchObject({ code: "120", details: { resource: "webhook_event", id: event.id } });
 
-    expect((await request.post(`/v1/webhook-event/not-a-uuid/resend`, { headers: { apiKey: merchant.api_key } })).status()).toBe(404);
+    expect(
+      (await request.post(`/v1/webhook-event/not-a-uuid/resend`, { headers: { apiKey: merchant.api_key } })).status(),
+    ).toBe(404);
     expect((await request.get(`/v1/transaction/${t.id}/webhooks`)).status()).toBe(401);
-    const withBody = await request.post(`/v1/webhook-event/${event.id}/resend`, { headers: { apiKey: merchant.api_key }, data: { url: "http://x" } });
+    const withBody = await request.post(`/v1/webhook-event/${event.id}/resend`, {
+      headers: { apiKey: merchant.api_key },
+      data: { url: "http://x" },
+    });
     expect(withBody.status()).toBe(400);
     expect(await withBody.json()).toMatchObject({ code: "101", details: { invalid_fields: { url: "Unknown field" } } });
 
     const noUrl = createMerchant("No URL shop");
     const s = await startDummy(request, noUrl);
     const [skipped] = await webhookEvents(request, noUrl, s.id);
-    const refused = await request.post(`/v1/webhook-event/${skipped.id}/resend`, { headers: { apiKey: noUrl.api_key } });
+    const refused = await request.post(`/v1/webhook-event/${skipped.id}/resend`, {
+      headers: { apiKey: noUrl.api_key },
+    });
     expect(refused.status()).toBe(409);
     expect(await refused.json()).toMatchObject({ code: "130", details: { status: "skipped" } });
   } finally {

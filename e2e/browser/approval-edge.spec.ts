@@ -15,7 +15,8 @@ async function postOutcome(api: Api, id: string, form: Record<string, string>) {
 }
 
 const statusOf = async (api: Api, id: string) => (await api.get(`/v1/transaction/${id}`)).body.status as string;
-const historyOf = async (api: Api, id: string) => (await api.get(`/v1/transaction/${id}/history`)).body.data as { status: string; actor: string }[];
+const historyOf = async (api: Api, id: string) =>
+  (await api.get(`/v1/transaction/${id}/history`)).body.data as { status: string; actor: string }[];
 
 test.describe("tampered form posts", () => {
   test("an unknown outcome is a 400 page and changes nothing", async ({ api }) => {
@@ -26,7 +27,8 @@ test.describe("tampered form posts", () => {
       expect(res.text).toContain("Invalid request");
     }
     const dummy = await start(api, "dummy", { redirect_url: stub.returnUrl });
-    for (const outcome of ["INITIATED", "IN_PROGRESS", "approve"]) expect((await postOutcome(api, dummy.id, { outcome })).status).toBe(400);
+    for (const outcome of ["INITIATED", "IN_PROGRESS", "approve"])
+      expect((await postOutcome(api, dummy.id, { outcome })).status).toBe(400);
     expect(await statusOf(api, t.id)).toBe("INITIATED");
     expect(await statusOf(api, dummy.id)).toBe("INITIATED");
   });
@@ -46,7 +48,11 @@ test.describe("tampered form posts", () => {
     expect(res.status).toBe(303);
     expect(res.location).toContain(`/pay/${sepa.id}?field=`);
     expect(await statusOf(api, sepa.id)).toBe("INITIATED");
-    const raw = await api.requestContext.post(`/pay/${sepa.id}/complete`, { data: "{}", headers: { "content-type": "application/json" }, maxRedirects: 0 });
+    const raw = await api.requestContext.post(`/pay/${sepa.id}/complete`, {
+      data: "{}",
+      headers: { "content-type": "application/json" },
+      maxRedirects: 0,
+    });
     expect(raw.status()).toBe(400);
     const unknown = await postOutcome(api, "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01", { outcome: "approve" });
     expect(unknown.status).toBe(404);
@@ -70,7 +76,9 @@ test.describe("tampered form posts", () => {
 test("20 parallel outcome submissions for one transaction change it once", async ({ api }) => {
   const t = await start(api, "dummy", { redirect_url: stub.returnUrl });
   const outcomes = ["SETTLEMENT_REQUESTED", "DECLINED", "FAILED", "AUTHORIZED"];
-  const results = await Promise.all(Array.from({ length: 20 }, (_, i) => postOutcome(api, t.id, { outcome: outcomes[i % 4] })));
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => postOutcome(api, t.id, { outcome: outcomes[i % 4] })),
+  );
   expect(results.every((r) => r.status === 303)).toBe(true);
   const withError = results.filter((r) => new URL(r.location).searchParams.has("error"));
   expect(withError).toHaveLength(19);
@@ -84,7 +92,9 @@ test.describe("timers (fast server)", () => {
     fast = new Api(await playwrightRequest.newContext({ baseURL: FAST_URL }), merchant);
   });
 
-  test("an approval not finished in APPROVAL_TTL_MS becomes ABANDONED; the link then returns with error", async ({ page }) => {
+  test("an approval not finished in APPROVAL_TTL_MS becomes ABANDONED; the link then returns with error", async ({
+    page,
+  }) => {
     const t = await start(fast, "online_wallet", { redirect_url: stub.returnUrl });
     await page.goto(t.details.approval_url);
     expect(await statusOf(fast, t.id)).toBe("IN_PROGRESS");
@@ -101,7 +111,11 @@ test.describe("timers (fast server)", () => {
   });
 
   test("a PIX QR code that is never paid expires (PENDING → ABANDONED)", async ({ page }) => {
-    const t = await start(fast, "instant_payment", { redirect_url: stub.returnUrl, pix_name: "Loja", pix_document_id: "11.222.333/0001-81" });
+    const t = await start(fast, "instant_payment", {
+      redirect_url: stub.returnUrl,
+      pix_name: "Loja",
+      pix_document_id: "11.222.333/0001-81",
+    });
     await page.goto(t.details.approval_url);
     expect(await statusOf(fast, t.id)).toBe("PENDING");
     await eventually(async () => (await statusOf(fast, t.id)) === "ABANDONED", { timeout: 15_000 });
@@ -115,16 +129,27 @@ test.describe("timers (fast server)", () => {
     await eventually(async () => (await statusOf(fast, t.id)) === "SETTLEMENT_COMPLETED", { timeout: 15_000 });
     await new Promise((r) => setTimeout(r, 5_000)); // past APPROVAL_TTL_MS (4 s) from the start
     const history = await historyOf(fast, t.id);
-    expect(history.map((h) => h.status)).toEqual(["INITIATED", "IN_PROGRESS", "SETTLEMENT_REQUESTED", "SETTLEMENT_COMPLETED"]);
+    expect(history.map((h) => h.status)).toEqual([
+      "INITIATED",
+      "IN_PROGRESS",
+      "SETTLEMENT_REQUESTED",
+      "SETTLEMENT_COMPLETED",
+    ]);
     expect(history.at(-1)?.actor).toBe("timer");
   });
 
   test("SEPA settles no earlier than its due date in sandbox days", async () => {
-    const customer = (await fast.post("/v1/customer", { first_name: "Due", last_name: "Date", email_address: "due@example.com" })).body.id;
+    const customer = (
+      await fast.post("/v1/customer", { first_name: "Due", last_name: "Date", email_address: "due@example.com" })
+    ).body.id;
     const due = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
     const t = await start(fast, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" }, { customer });
     const sepaOpen = await start(fast, "sepa", { redirect_url: stub.returnUrl, sepa_due_date: due }, { customer });
-    const signed = await postOutcome(fast, sepaOpen.id, { outcome: "sign", iban: "NL91ABNA0417164300", holder_name: "Due Date" });
+    const signed = await postOutcome(fast, sepaOpen.id, {
+      outcome: "sign",
+      iban: "NL91ABNA0417164300",
+      holder_name: "Due Date",
+    });
     expect(signed.status).toBe(303);
     const startedAt = Date.now();
     expect(await statusOf(fast, sepaOpen.id)).toBe("SETTLEMENT_REQUESTED");

@@ -26,7 +26,13 @@ const FLOWS: Record<string, Flow[]> = {
     { product: "mobile_wallet_a", act: click("Decline"), status: "DECLINED", success: false },
   ],
   mobile_wallet_b: [
-    { product: "mobile_wallet_b", details: { capture_now: false }, act: click("Approve payment"), status: "AUTHORIZED", success: false },
+    {
+      product: "mobile_wallet_b",
+      details: { capture_now: false },
+      act: click("Approve payment"),
+      status: "AUTHORIZED",
+      success: false,
+    },
     { product: "mobile_wallet_b", act: cancel, status: "CANCELLED", success: false },
   ],
   debit_card_redirect: [
@@ -38,11 +44,29 @@ const FLOWS: Record<string, Flow[]> = {
     { product: "instalment_credit", act: cancel, status: "CANCELLED", success: false },
   ],
   finance_provider: [
-    { product: "finance_provider", details: { provider_id: "prov-1" }, act: click("Approve payment"), status: "SETTLEMENT_REQUESTED", success: true },
-    { product: "finance_provider", details: { provider_id: "prov-1" }, act: click("Decline"), status: "DECLINED", success: false },
+    {
+      product: "finance_provider",
+      details: { provider_id: "prov-1" },
+      act: click("Approve payment"),
+      status: "SETTLEMENT_REQUESTED",
+      success: true,
+    },
+    {
+      product: "finance_provider",
+      details: { provider_id: "prov-1" },
+      act: click("Decline"),
+      status: "DECLINED",
+      success: false,
+    },
   ],
   bank_initiated: [
-    { product: "bank_initiated", details: { bank: "bank-7" }, act: click("Approve payment"), status: "SETTLEMENT_REQUESTED", success: true },
+    {
+      product: "bank_initiated",
+      details: { bank: "bank-7" },
+      act: click("Approve payment"),
+      status: "SETTLEMENT_REQUESTED",
+      success: true,
+    },
     { product: "bank_initiated", details: { bank: "bank-7" }, act: cancel, status: "CANCELLED", success: false },
   ],
   dummy: [
@@ -59,7 +83,13 @@ const FLOWS: Record<string, Flow[]> = {
       status: "SETTLEMENT_REQUESTED",
       success: true,
     },
-    { product: "bank_selection", details: { issuer: "DUNEBE22" }, act: click("Bank declines"), status: "DECLINED", success: false },
+    {
+      product: "bank_selection",
+      details: { issuer: "DUNEBE22" },
+      act: click("Bank declines"),
+      status: "DECLINED",
+      success: false,
+    },
   ],
   online_wallet: [
     {
@@ -116,7 +146,16 @@ const FLOWS: Record<string, Flow[]> = {
   sepa: [
     {
       product: "sepa",
-      details: { sender: [{ account_number: "NL91ABNA0417164300", bank_code: "ABNANL2A", country_code: "NL", holder_name: "Ada Lovelace" }] },
+      details: {
+        sender: [
+          {
+            account_number: "NL91ABNA0417164300",
+            bank_code: "ABNANL2A",
+            country_code: "NL",
+            holder_name: "Ada Lovelace",
+          },
+        ],
+      },
       act: async (page) => {
         await expect(page.getByLabel("IBAN")).toHaveValue("NL91ABNA0417164300");
         await page.getByRole("checkbox").check();
@@ -193,7 +232,9 @@ test("bank_selection stores the chosen issuer; instant_transfer fills details.se
 });
 
 test("a signed SEPA mandate is reused by the customer's next SEPA payment", async ({ page, api }) => {
-  const customer = (await api.post("/v1/customer", { first_name: "Sepa", last_name: "Payer", email_address: "sepa@example.com" })).body.id;
+  const customer = (
+    await api.post("/v1/customer", { first_name: "Sepa", last_name: "Payer", email_address: "sepa@example.com" })
+  ).body.id;
   const first = await start(api, "sepa", { redirect_url: stub.returnUrl }, { customer });
   expect(first.details.mandate_reused).toBe(false);
   await page.goto(first.details.approval_url);
@@ -225,7 +266,10 @@ test("a wrong voucher PIN shows the reason on the page and the shopper can retry
   await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
 });
 
-test("opening approval_url again: same page while open, straight back to the merchant when finished", async ({ page, api }) => {
+test("opening approval_url again: same page while open, straight back to the merchant when finished", async ({
+  page,
+  api,
+}) => {
   const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
   await page.goto(t.details.approval_url);
   await page.goto(t.details.approval_url);
@@ -236,7 +280,11 @@ test("opening approval_url again: same page while open, straight back to the mer
   await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
   expect(new URL(page.url()).searchParams.get("transaction_id")).toBe(t.id);
   const history = await api.get(`/v1/transaction/${t.id}/history`);
-  expect(history.body.data.map((h: { status: string }) => h.status)).toEqual(["INITIATED", "IN_PROGRESS", "SETTLEMENT_REQUESTED"]);
+  expect(history.body.data.map((h: { status: string }) => h.status)).toEqual([
+    "INITIATED",
+    "IN_PROGRESS",
+    "SETTLEMENT_REQUESTED",
+  ]);
 });
 
 test("an unknown payment link gets a friendly 404 page", async ({ page }) => {

@@ -5,7 +5,9 @@ import { start, startMerchantStub } from "./helpers";
 
 /** A Luhn-valid American Express number (15 digits, 4-digit code) that no other test uses. */
 function distinctiveAmex(seed: number): string {
-  const body = `37${String(seed).padStart(6, "0")}914${String(seed * 7919).padStart(7, "0").slice(-3)}`.slice(0, 14);
+  const body = `37${String(seed).padStart(6, "0")}914${String(seed * 7919)
+    .padStart(7, "0")
+    .slice(-3)}`.slice(0, 14);
   for (let check = 0; check < 10; check++) {
     const candidate = body + check;
     let sum = 0;
@@ -87,7 +89,13 @@ test("no CVC and no full card number in the database or the server logs", async 
         amount: 1234,
         customer: { first_name: "Leak", last_name: "Test", email_address: "leak@example.com" },
         payment_product: "card",
-        details: { card_token: tokens[i], card_holder: "Leak Test", card_cvv: cvc, card_expiry_month: 11, card_expiry_year: 2031 },
+        details: {
+          card_token: tokens[i],
+          card_holder: "Leak Test",
+          card_cvv: cvc,
+          card_expiry_month: 11,
+          card_expiry_year: 2031,
+        },
       });
       expect(res.status).toBe(201);
       cards.push({ number: "", cvc });
@@ -107,7 +115,10 @@ test("no CVC and no full card number in the database or the server logs", async 
   expect(logs).toContain("card submitted");
 
   for (const { number, cvc } of cards) {
-    for (const [name, everything] of [["database", dump.all], ["server log", logs]] as const) {
+    for (const [name, everything] of [
+      ["database", dump.all],
+      ["server log", logs],
+    ] as const) {
       if (number) {
         expect(everything.includes(number), `full card number in the ${name}`).toBe(false);
         expect(everything.replace(/\s/g, "").includes(number), `spaced card number in the ${name}`).toBe(false);
@@ -116,6 +127,8 @@ test("no CVC and no full card number in the database or the server logs", async 
     expect(standalone(cvc).test(dump.text), `CVC ${cvc} in the database`).toBe(false);
     // Log lines are JSON: a code leaks as text (in a string or a message); numbers such as
     // durations are written bare after a key ("durationMs":8317) and are not a leak.
-    expect(new RegExp(`(?<![0-9A-Za-z_-]|":)${cvc}(?![0-9A-Za-z_-])`).test(logs), `CVC ${cvc} in the server log`).toBe(false);
+    expect(new RegExp(`(?<![0-9A-Za-z_-]|":)${cvc}(?![0-9A-Za-z_-])`).test(logs), `CVC ${cvc} in the server log`).toBe(
+      false,
+    );
   }
 });

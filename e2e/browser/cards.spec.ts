@@ -10,7 +10,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => stub.close());
 
-async function fillCard(page: Page | ReturnType<Page["frameLocator"]>, card: { number: string; expiry?: string; cvc?: string; holder?: string }) {
+async function fillCard(
+  page: Page | ReturnType<Page["frameLocator"]>,
+  card: { number: string; expiry?: string; cvc?: string; holder?: string },
+) {
   await page.getByLabel("Card number").fill(card.number);
   await page.getByLabel("Expiry").fill(card.expiry ?? "12/30");
   await page.getByLabel("Security code").fill(card.cvc ?? "123");
@@ -28,10 +31,20 @@ test.describe("hosted card page, full page", () => {
     await page.getByRole("button", { name: "Pay now" }).click();
     await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
     expect(new URL(page.url()).searchParams.get("transaction_id")).toBe(t.id);
-    expect(await checkout(api, t.id)).toStrictEqual({ status: "SETTLEMENT_REQUESTED", status_reason: "Approved", success: true });
+    expect(await checkout(api, t.id)).toStrictEqual({
+      status: "SETTLEMENT_REQUESTED",
+      status_reason: "Approved",
+      success: true,
+    });
 
     const read = (await api.get(`/v1/transaction/${t.id}`)).body;
-    expect(read.details).toMatchObject({ card_brand: "visa", card_last_four: "1111", card_holder: "Ada Lovelace", card_expiry_month: 12, card_expiry_year: 2030 });
+    expect(read.details).toMatchObject({
+      card_brand: "visa",
+      card_last_four: "1111",
+      card_holder: "Ada Lovelace",
+      card_expiry_month: 12,
+      card_expiry_year: 2030,
+    });
     expect(read.details.card_token).toMatch(/^ctok_/);
     expect(JSON.stringify(read)).not.toContain("4111111111111111");
 
@@ -41,7 +54,13 @@ test.describe("hosted card page, full page", () => {
       amount: 990,
       customer: read.customer,
       payment_product: "card",
-      details: { card_token: read.details.card_token, card_holder: "Ada Lovelace", card_cvv: "456", card_expiry_month: 12, card_expiry_year: 2030 },
+      details: {
+        card_token: read.details.card_token,
+        card_holder: "Ada Lovelace",
+        card_cvv: "456",
+        card_expiry_month: 12,
+        card_expiry_year: 2030,
+      },
     });
     expect(charge.status).toBe(201);
     expect(charge.body.status).toBe("SETTLEMENT_REQUESTED");
@@ -78,7 +97,10 @@ test.describe("hosted card page, full page", () => {
     await expect(page.getByText("ending in 3220")).toBeVisible();
     await page.getByRole("button", { name: "Authenticate" }).click();
     await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
-    expect(await checkout(api, challenged.id)).toMatchObject({ status: "SETTLEMENT_REQUESTED", status_reason: "Approved after 3-D Secure" });
+    expect(await checkout(api, challenged.id)).toMatchObject({
+      status: "SETTLEMENT_REQUESTED",
+      status_reason: "Approved after 3-D Secure",
+    });
 
     const forced = await start(api, "card", { redirect_url: stub.returnUrl, force_3DSecure: true });
     await page.goto(forced.details.approval_url);
@@ -86,10 +108,16 @@ test.describe("hosted card page, full page", () => {
     await page.getByRole("button", { name: "Pay now" }).click();
     await page.getByRole("button", { name: "Fail authentication" }).click();
     await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
-    expect(await checkout(api, forced.id)).toMatchObject({ status: "DECLINED", status_reason: "3-D Secure authentication failed" });
+    expect(await checkout(api, forced.id)).toMatchObject({
+      status: "DECLINED",
+      status_reason: "3-D Secure authentication failed",
+    });
   });
 
-  test("field errors show on the page: invalid number, past expiry, 3-digit code for a 4-digit brand", async ({ page, api }) => {
+  test("field errors show on the page: invalid number, past expiry, 3-digit code for a 4-digit brand", async ({
+    page,
+    api,
+  }) => {
     const t = await start(api, "card", { redirect_url: stub.returnUrl });
     await page.goto(t.details.approval_url);
     await fillCard(page, { number: "4111 1111 1111 1112", expiry: "01/20", cvc: "12", holder: "" });
@@ -115,7 +143,10 @@ test.describe("hosted card page, full page", () => {
     expect(res.status()).toBe(303);
     expect(res.headers().location).toBe(`/pay/${t.id}/card?invalid=number,expiry,cvc`);
     expect((await api.get(`/v1/transaction/${t.id}`)).body.status).toBe("IN_PROGRESS");
-    const other = await api.requestContext.post(`/pay/${t.id}/card/submit`, { form: { transaction_id: "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01" }, maxRedirects: 0 });
+    const other = await api.requestContext.post(`/pay/${t.id}/card/submit`, {
+      form: { transaction_id: "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01" },
+      maxRedirects: 0,
+    });
     expect(other.status()).toBe(400);
   });
 
@@ -135,7 +166,9 @@ async function startMerchantSite(payrailOrigin: string) {
     res.setHeader("content-type", "text/html; charset=utf-8");
     if (req.url?.startsWith("/evil")) {
       // A frame on another origin that imitates Payrail's message.
-      res.end(`<script>parent.postMessage({type:"payrail.redirect",url:"https://attacker.example/",redirect_parent_function:"onPaid"},"http://${req.headers.host}")</script>`);
+      res.end(
+        `<script>parent.postMessage({type:"payrail.redirect",url:"https://attacker.example/",redirect_parent_function:"onPaid"},"http://${req.headers.host}")</script>`,
+      );
       return;
     }
     res.end(`<!doctype html><title>Merchant checkout</title>
@@ -148,14 +181,26 @@ ${req.url?.includes("evil=1") ? `<iframe id="evil" src="/evil"></iframe>` : ""}
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return { origin, setApprovalUrl: (u: string) => (approvalUrl = u), close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    origin,
+    setApprovalUrl: (u: string) => (approvalUrl = u),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 test.describe("hosted card iFrame with origin", () => {
-  test("pays inside the frame, 3-D Secure included, and calls the parent's function with the return URL", async ({ page, api, baseURL }) => {
+  test("pays inside the frame, 3-D Secure included, and calls the parent's function with the return URL", async ({
+    page,
+    api,
+    baseURL,
+  }) => {
     const site = await startMerchantSite(baseURL!);
     try {
-      const t = await start(api, "card", { redirect_url: stub.returnUrl, origin: site.origin, redirect_parent_function: "onPaid" });
+      const t = await start(api, "card", {
+        redirect_url: stub.returnUrl,
+        origin: site.origin,
+        redirect_parent_function: "onPaid",
+      });
       site.setApprovalUrl(t.details.approval_url);
       await page.goto(`${site.origin}/checkout`);
       const frame = page.frameLocator("#pay");
@@ -179,15 +224,25 @@ test.describe("hosted card iFrame with origin", () => {
     const full = await api.requestContext.get(plain.details.approval_url);
     expect(full.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
     // A forged ?o= on a transaction with another origin gets the header but no card form.
-    const forged = await api.requestContext.get(`/pay/${framed.id}/card?o=${encodeURIComponent("https://evil.example")}`);
+    const forged = await api.requestContext.get(
+      `/pay/${framed.id}/card?o=${encodeURIComponent("https://evil.example")}`,
+    );
     expect(forged.headers()["content-security-policy"]).toBe("frame-ancestors https://evil.example");
     expect(await forged.text()).toContain("This payment page cannot be shown here.");
   });
 
-  test("another origin cannot frame the card page, and payrail.js ignores messages not from Payrail", async ({ page, api, baseURL }) => {
+  test("another origin cannot frame the card page, and payrail.js ignores messages not from Payrail", async ({
+    page,
+    api,
+    baseURL,
+  }) => {
     const site = await startMerchantSite(baseURL!);
     try {
-      const t = await start(api, "card", { redirect_url: stub.returnUrl, origin: "https://shop.example", redirect_parent_function: "onPaid" });
+      const t = await start(api, "card", {
+        redirect_url: stub.returnUrl,
+        origin: "https://shop.example",
+        redirect_parent_function: "onPaid",
+      });
       site.setApprovalUrl(t.details.approval_url);
       await page.goto(`${site.origin}/checkout?evil=1`);
       await page.waitForTimeout(1500);
@@ -195,7 +250,12 @@ test.describe("hosted card iFrame with origin", () => {
       // Blocked by frame-ancestors: no card form was rendered in this page.
       expect(payFrame ? await payFrame.locator("input[name=card_number]").count() : 0).toBe(0);
       await expect(page.locator("#result")).toHaveText("");
-      await page.evaluate(() => window.postMessage({ type: "payrail.redirect", url: "https://attacker.example/", redirect_parent_function: "onPaid" }, window.location.origin));
+      await page.evaluate(() =>
+        window.postMessage(
+          { type: "payrail.redirect", url: "https://attacker.example/", redirect_parent_function: "onPaid" },
+          window.location.origin,
+        ),
+      );
       await page.waitForTimeout(300);
       await expect(page.locator("#result")).toHaveText("");
       expect(new URL(page.url()).origin).toBe(site.origin);

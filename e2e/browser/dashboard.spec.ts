@@ -6,7 +6,11 @@ import { start } from "./helpers";
 function addLogin(organisation: string) {
   const email = `owner-${Math.random().toString(36).slice(2)}@example.com`;
   const password = "correct horse battery";
-  execFileSync("node_modules/.bin/tsx", ["scripts/merchant.ts", "user", "--organisation", organisation, "--email", email, "--password", password], { encoding: "utf8" });
+  execFileSync(
+    "node_modules/.bin/tsx",
+    ["scripts/merchant.ts", "user", "--organisation", organisation, "--email", email, "--password", password],
+    { encoding: "utf8" },
+  );
   return { email, password };
 }
 
@@ -17,7 +21,12 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("the dashboard needs a login, shows only the organisation's transactions, and signs out", async ({ page, api, otherApi, merchant }) => {
+test("the dashboard needs a login, shows only the organisation's transactions, and signs out", async ({
+  page,
+  api,
+  otherApi,
+  merchant,
+}) => {
   const login = addLogin(merchant.organisation);
   const ref = `dash-${Math.random().toString(36).slice(2, 10)}`;
   const mine = await start(api, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" }, { merchant_reference: ref });
@@ -50,16 +59,33 @@ test("the dashboard needs a login, shows only the organisation's transactions, a
 test("merchant CLI refuses a short password and an unknown organisation", () => {
   const run = (...args: string[]) => {
     try {
-      execFileSync("node_modules/.bin/tsx", ["scripts/merchant.ts", "user", ...args], { encoding: "utf8", stdio: "pipe" });
+      execFileSync("node_modules/.bin/tsx", ["scripts/merchant.ts", "user", ...args], {
+        encoding: "utf8",
+        stdio: "pipe",
+      });
       return { status: 0, stderr: "" };
     } catch (e: any) {
       return { status: e.status, stderr: String(e.stderr) };
     }
   };
-  const short = run("--organisation", "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01", "--email", "a@example.com", "--password", "short");
+  const short = run(
+    "--organisation",
+    "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01",
+    "--email",
+    "a@example.com",
+    "--password",
+    "short",
+  );
   expect(short.status).toBe(1);
   expect(short.stderr).toContain("password");
-  const unknown = run("--organisation", "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01", "--email", "a@example.com", "--password", "long enough password");
+  const unknown = run(
+    "--organisation",
+    "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01",
+    "--email",
+    "a@example.com",
+    "--password",
+    "long enough password",
+  );
   expect(unknown.status).toBe(1);
   expect(unknown.stderr).toContain("120");
 });

@@ -10,15 +10,27 @@ export async function startMerchantStub() {
     const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
     visits.push(url);
     res.setHeader("content-type", "text/html; charset=utf-8");
-    res.end(`<!doctype html><title>Shop</title><h1>Back at the shop</h1><p id="tx">${url.searchParams.get("transaction_id") ?? ""}</p>`);
+    res.end(
+      `<!doctype html><title>Shop</title><h1>Back at the shop</h1><p id="tx">${url.searchParams.get("transaction_id") ?? ""}</p>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return { origin, returnUrl: `${origin}/return?order=42`, visits, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    origin,
+    returnUrl: `${origin}/return?order=42`,
+    visits,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
-export async function start(api: Api, product: string, details: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+export async function start(
+  api: Api,
+  product: string,
+  details: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
   const res = await api.post("/v1/transaction/start", {
     payment_profile: api.merchant.payment_profile,
     amount: 2500,

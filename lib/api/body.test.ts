@@ -10,12 +10,18 @@ const stream = (...parts: string[]) =>
       c.close();
     },
   });
-const code = async (p: Promise<unknown>) => p.then(() => "ok", (e: ApiError) => e.code);
+const code = async (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e: ApiError) => e.code,
+  );
 
 describe("readJsonBody", () => {
   it("parses a JSON object", async () => {
     expect(await readJsonBody(new Headers(json), stream('{"a":', "1}"))).toStrictEqual({ a: 1 });
-    expect(await readJsonBody(new Headers({ "content-type": "application/json; charset=utf-8" }), stream("{}"))).toStrictEqual({});
+    expect(
+      await readJsonBody(new Headers({ "content-type": "application/json; charset=utf-8" }), stream("{}")),
+    ).toStrictEqual({});
   });
 
   it("returns undefined for an empty body", async () => {
@@ -29,12 +35,16 @@ describe("readJsonBody", () => {
     expect(await code(readJsonBody(new Headers(json), stream("{")))).toBe("100");
     expect(await code(readJsonBody(new Headers(json), stream("[1]")))).toBe("100");
     expect(await code(readJsonBody(new Headers(json), stream("null")))).toBe("100");
-    const bad = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new Uint8Array([0x7b, 0xff, 0x7d])), c.close()) });
+    const bad = new ReadableStream<Uint8Array>({
+      start: (c) => (c.enqueue(new Uint8Array([0x7b, 0xff, 0x7d])), c.close()),
+    });
     expect(await code(readJsonBody(new Headers(json), bad))).toBe("100");
   });
 
   it("refuses more than 64 KiB with 102, by header or while streaming", async () => {
-    expect(await code(readJsonBody(new Headers({ ...json, "content-length": String(MAX_BODY_BYTES + 1) }), stream("{}")))).toBe("102");
+    expect(
+      await code(readJsonBody(new Headers({ ...json, "content-length": String(MAX_BODY_BYTES + 1) }), stream("{}"))),
+    ).toBe("102");
     const chunk = "x".repeat(16 * 1024);
     expect(await code(readJsonBody(new Headers(json), stream('{"a":"', chunk, chunk, chunk, chunk, '"}')))).toBe("102");
     const fits = `{"a":"${"x".repeat(MAX_BODY_BYTES - 8)}"}`;
@@ -44,7 +54,10 @@ describe("readJsonBody", () => {
 
 describe("strings no database can store", () => {
   it("are refused with 101 naming the field", async () => {
-    const err = await readJsonBody(new Headers(json), stream('{"a":{"b":"x\\u0000y"},"c":"\\ud800","ok":"😀"}')).then(() => undefined, (e: ApiError) => e);
+    const err = await readJsonBody(new Headers(json), stream('{"a":{"b":"x\\u0000y"},"c":"\\ud800","ok":"😀"}')).then(
+      () => undefined,
+      (e: ApiError) => e,
+    );
     expect(err?.code).toBe("101");
     expect(err?.details?.invalid_fields).toStrictEqual({
       "a.b": "Contains a NUL character or invalid Unicode",
@@ -54,7 +67,10 @@ describe("strings no database can store", () => {
 
   it("as are absurdly deep structures", async () => {
     const deep = `{"a":${"[".repeat(30000)}${"]".repeat(30000)}}`;
-    const err = await readJsonBody(new Headers(json), stream(deep)).then(() => undefined, (e: ApiError) => e);
+    const err = await readJsonBody(new Headers(json), stream(deep)).then(
+      () => undefined,
+      (e: ApiError) => e,
+    );
     expect(err?.code).toBe("101");
   });
 });

@@ -38,7 +38,11 @@ export async function readJsonBody(headers: Headers, stream: ReadableStream<Uint
  * JSON allows strings that no database text column takes: NUL characters and lone UTF-16
  * surrogates (`"\ud800"`). They are refused for every endpoint here, by field path.
  */
-export function findUnstorableStrings(value: unknown, path: string[] = [], found: Record<string, string> = {}): Record<string, string> {
+export function findUnstorableStrings(
+  value: unknown,
+  path: string[] = [],
+  found: Record<string, string> = {},
+): Record<string, string> {
   const bad = (s: string) => s.includes("\u0000") || !s.isWellFormed();
   if (path.length > MAX_DEPTH) {
     found[path.slice(0, MAX_DEPTH).join(".")] = `Nested more than ${MAX_DEPTH} levels deep`;
@@ -77,5 +81,7 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
 }
 
 function tooLarge() {
-  return new ApiError("102", `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`, { limit_bytes: MAX_BODY_BYTES });
+  return new ApiError("102", `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`, {
+    limit_bytes: MAX_BODY_BYTES,
+  });
 }

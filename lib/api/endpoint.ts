@@ -62,11 +62,23 @@ export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<Endpoi
     }
 
     const handle = () =>
-      ep.handle({ method: raw.method, params: raw.params, query: raw.url.searchParams, headers: raw.headers, body, auth }).catch((err) => errorResponse(err, raw));
+      ep
+        .handle({
+          method: raw.method,
+          params: raw.params,
+          query: raw.url.searchParams,
+          headers: raw.headers,
+          body,
+          auth,
+        })
+        .catch((err) => errorResponse(err, raw));
     const key = ep.options.idempotent ? raw.headers.get("idempotency-key") : null;
     if (key === null) return await handle();
 
-    return await withIdempotency({ organisationId: auth.organisationId, key, endpoint: `${raw.method} ${raw.url.pathname}`, body }, handle);
+    return await withIdempotency(
+      { organisationId: auth.organisationId, key, endpoint: `${raw.method} ${raw.url.pathname}`, body },
+      handle,
+    );
   } catch (err) {
     return errorResponse(err, raw);
   }
@@ -78,5 +90,8 @@ export function errorResponse(err: unknown, raw?: Pick<RawRequest, "method" | "u
     return { status: err.httpStatus, headers: err.headers, body: err.toBody() };
   }
   log().error({ err, method: raw?.method, path: raw?.url.pathname }, "unexpected error");
-  return { status: 500, body: new ApiError("199", "An internal error occurred. It has been logged; please try again.").toBody() };
+  return {
+    status: 500,
+    body: new ApiError("199", "An internal error occurred. It has been logged; please try again.").toBody(),
+  };
 }

@@ -15,7 +15,11 @@ describe("ApiError and the error mapper", () => {
 
   it("keeps details and headers", () => {
     const res = errorResponse(new ApiError("140", "slow down", { limit: 5 }, { "Retry-After": "3" }));
-    expect(res).toStrictEqual({ status: 429, headers: { "Retry-After": "3" }, body: { code: "140", message: "slow down", details: { limit: 5 } } });
+    expect(res).toStrictEqual({
+      status: 429,
+      headers: { "Retry-After": "3" },
+      body: { code: "140", message: "slow down", details: { limit: 5 } },
+    });
   });
 
   it("turns anything unexpected into 199 without internals", () => {
@@ -36,6 +40,9 @@ describe("ApiError and the error mapper", () => {
     const v = ApiError.validation("transaction", { "details.issuer": "Required", amount: "Too small" });
     expect(v.httpStatus).toBe(400);
     expect(v.message).toBe("The transaction is invalid: details.issuer: Required (and 1 more).");
-    expect(v.details).toStrictEqual({ resource: "transaction", invalid_fields: { "details.issuer": "Required", amount: "Too small" } });
+    expect(v.details).toStrictEqual({
+      resource: "transaction",
+      invalid_fields: { "details.issuer": "Required", amount: "Too small" },
+    });
   });
 });

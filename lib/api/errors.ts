@@ -39,7 +39,9 @@ export class ApiError extends Error {
   }
 
   toBody(): ErrorBody {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
   }
 
   static notFound(resource: string, id: string): ApiError {

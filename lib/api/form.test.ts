@@ -6,7 +6,10 @@ const post = (body: BodyInit, type = "application/x-www-form-urlencoded") =>
 
 describe("readForm", () => {
   it("reads the first value of each field, cut to maxValue", async () => {
-    expect(await readForm(post("outcome=approve&outcome=decline&pin=1%202"))).toStrictEqual({ outcome: "approve", pin: "1 2" });
+    expect(await readForm(post("outcome=approve&outcome=decline&pin=1%202"))).toStrictEqual({
+      outcome: "approve",
+      pin: "1 2",
+    });
     expect(await readForm(post(`a=${"x".repeat(50)}`), { maxValue: 5 })).toStrictEqual({ a: "xxxxx" });
   });
 

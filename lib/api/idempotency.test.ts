@@ -3,12 +3,24 @@ import { fingerprint, fingerprintDiff } from "@/lib/api/idempotency";
 
 describe("idempotency fingerprints", () => {
   it("hash every leaf by path, and name what changed", () => {
-    const a = fingerprint("POST /v1/transaction/start", { amount: 100, details: { issuer: "X", sender: [{ iban: "A" }] } });
-    const b = fingerprint("POST /v1/transaction/start", { amount: 200, details: { issuer: "X", sender: [{ iban: "B" }] }, extra: true });
+    const a = fingerprint("POST /v1/transaction/start", {
+      amount: 100,
+      details: { issuer: "X", sender: [{ iban: "A" }] },
+    });
+    const b = fingerprint("POST /v1/transaction/start", {
+      amount: 200,
+      details: { issuer: "X", sender: [{ iban: "B" }] },
+      extra: true,
+    });
     expect(Object.keys(a).sort()).toEqual(["(endpoint)", "amount", "details.issuer", "details.sender.0.iban"]);
     expect(fingerprintDiff(a, b)).toEqual(["amount", "details.sender.0.iban", "extra"]);
     expect(fingerprintDiff(a, a)).toEqual([]);
-    expect(fingerprintDiff(a, fingerprint("POST /v1/customer", { amount: 100, details: { issuer: "X", sender: [{ iban: "A" }] } }))).toEqual(["(endpoint)"]);
+    expect(
+      fingerprintDiff(
+        a,
+        fingerprint("POST /v1/customer", { amount: 100, details: { issuer: "X", sender: [{ iban: "A" }] } }),
+      ),
+    ).toEqual(["(endpoint)"]);
   });
 
   it("never includes the CVC, not even hashed", () => {

@@ -56,18 +56,29 @@ export async function withIdempotency(
     if (!existing) throw new ApiError("132", "A request with this Idempotency-Key is in flight; retry shortly.");
     const diff = fingerprintDiff(existing.fingerprint as Fingerprint, print);
     if (diff.length) throw new ApiError("131", "This Idempotency-Key was used for a different request.", { diff });
-    if (existing.status !== "done") throw new ApiError("132", "A request with this Idempotency-Key is still in flight; retry shortly.");
+    if (existing.status !== "done")
+      throw new ApiError("132", "A request with this Idempotency-Key is still in flight; retry shortly.");
 
-    return { status: existing.responseStatus ?? 200, headers: { "Idempotent-Replayed": "true" }, body: existing.responseBody ?? undefined };
+    return {
+      status: existing.responseStatus ?? 200,
+      headers: { "Idempotent-Replayed": "true" },
+      body: existing.responseBody ?? undefined,
+    };
   }
 
   const response = await run();
   if (response.status >= 500) {
-    await db().idempotencyKey.delete({ where }).catch(() => {});
+    await db()
+      .idempotencyKey.delete({ where })
+      .catch(() => {});
   } else {
     await db().idempotencyKey.update({
       where,
-      data: { status: "done", responseStatus: response.status, responseBody: (response.body ?? Prisma.JsonNull) as Prisma.InputJsonValue },
+      data: {
+        status: "done",
+        responseStatus: response.status,
+        responseBody: (response.body ?? Prisma.JsonNull) as Prisma.InputJsonValue,
+      },
     });
   }
   return response;
@@ -75,7 +86,13 @@ export async function withIdempotency(
 
 /** Takes the key (or an expired one); false when another request holds it. */
 async function claim(organisationId: string, key: string, print: Fingerprint): Promise<boolean> {
-  const data = { fingerprint: print, status: "in_flight", responseStatus: null, responseBody: Prisma.JsonNull, createdAt: new Date() };
+  const data = {
+    fingerprint: print,
+    status: "in_flight",
+    responseStatus: null,
+    responseBody: Prisma.JsonNull,
+    createdAt: new Date(),
+  };
   try {
     await db().idempotencyKey.create({ data: { organisationId, key, ...data } });
     return true;

@@ -9,7 +9,13 @@ export function route(ep: Endpoint) {
     const rawParams = (await ctx?.params) ?? {};
     const params: Record<string, string> = {};
     for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : v;
-    const res = await runEndpoint(ep, { method: req.method, url: new URL(req.url), headers: req.headers, params, body: req.body });
+    const res = await runEndpoint(ep, {
+      method: req.method,
+      url: new URL(req.url),
+      headers: req.headers,
+      params,
+      body: req.body,
+    });
 
     return toResponse(res);
   };

@@ -14,7 +14,10 @@ export function invalidFields(error: z.ZodError, prefix = "", input?: unknown): 
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) add([...issue.path, key], "Unknown field");
-    } else if ((issue.code === "invalid_type" || issue.code === "invalid_union" || issue.code === "invalid_value") && valueAt(input, issue.path) === undefined) {
+    } else if (
+      (issue.code === "invalid_type" || issue.code === "invalid_union" || issue.code === "invalid_value") &&
+      valueAt(input, issue.path) === undefined
+    ) {
       add(issue.path, "Required");
     } else {
       add(issue.path, issue.message);

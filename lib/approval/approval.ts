@@ -19,7 +19,11 @@ async function load(id: string): Promise<Loaded | null> {
   if (!transaction || !isProduct(transaction.paymentProduct)) return null;
   const redirectUrl = (transaction.details as Record<string, unknown>).redirect_url;
 
-  return { transaction, processor: getProcessor(transaction.paymentProduct), redirectUrl: typeof redirectUrl === "string" ? redirectUrl : undefined };
+  return {
+    transaction,
+    processor: getProcessor(transaction.paymentProduct),
+    redirectUrl: typeof redirectUrl === "string" ? redirectUrl : undefined,
+  };
 }
 
 type BackToMerchant = { kind: "merchant"; url: string } | { kind: "not_found" };
@@ -55,12 +59,19 @@ export async function authorize(id: string): Promise<ApprovalTarget> {
   const target = processor.authorizeStatus ?? "IN_PROGRESS";
   if (transaction.status === "INITIATED" || (transaction.status === "IN_PROGRESS" && target === "PENDING")) {
     try {
-      await transition({ transactionId: id, to: target, from: ["INITIATED", "IN_PROGRESS"], actor: "shopper", reason: "Shopper opened the payment page" });
+      await transition({
+        transactionId: id,
+        to: target,
+        from: ["INITIATED", "IN_PROGRESS"],
+        actor: "shopper",
+        reason: "Shopper opened the payment page",
+      });
     } catch (err) {
       // Another tab opened it at the same moment, or a timer ended it: decide on what is there now.
       if (!(err instanceof ApiError && err.code === "130")) throw err;
       const now = await load(id);
-      if (now && !AWAITING_SHOPPER.includes(now.transaction.status as TransactionStatus)) return backToMerchant(now, finishedError(now.transaction.status));
+      if (now && !AWAITING_SHOPPER.includes(now.transaction.status as TransactionStatus))
+        return backToMerchant(now, finishedError(now.transaction.status));
     }
   }
 
@@ -81,14 +92,16 @@ export type CompletionResult =
 export async function completeApproval(id: string, form: Record<string, string>): Promise<CompletionResult> {
   const loaded = await load(id);
   if (!loaded || !loaded.processor.approvalPage) return { kind: "not_found" };
-  if (form.transaction_id !== undefined && form.transaction_id !== id) return { kind: "bad_request", message: "This form belongs to another payment." };
+  if (form.transaction_id !== undefined && form.transaction_id !== id)
+    return { kind: "bad_request", message: "This form belongs to another payment." };
   const { transaction, processor } = loaded;
   if (!loaded.redirectUrl) return { kind: "bad_request", message: "This payment has no return address." };
   if (!AWAITING_SHOPPER.includes(transaction.status as TransactionStatus)) {
     return backToMerchant(loaded, closedError(transaction.status));
   }
   const outcome = form.outcome ?? "";
-  if (outcome !== "cancel" && !processor.applyOutcome) return { kind: "bad_request", message: "This payment is completed on another page." };
+  if (outcome !== "cancel" && !processor.applyOutcome)
+    return { kind: "bad_request", message: "This payment is completed on another page." };
 
   try {
     await db().$transaction(async (tx) => {
@@ -129,7 +142,10 @@ export async function completeApproval(id: string, form: Record<string, string>)
     if (err.code === "101" && !("outcome" in fields)) {
       // A field the shopper can correct (PIN, IBAN, bank): back to the page with the reason.
       const [field, reason] = Object.entries(fields)[0] ?? ["", err.message];
-      return { kind: "retry", path: `/pay/${id}?field=${encodeURIComponent(field)}&error=${encodeURIComponent(reason)}` };
+      return {
+        kind: "retry",
+        path: `/pay/${id}?field=${encodeURIComponent(field)}&error=${encodeURIComponent(reason)}`,
+      };
     }
     return { kind: "bad_request", message: err.code === "101" ? "This page does not offer that choice." : err.message };
   }
@@ -143,7 +159,10 @@ export async function getPayPage(id: string) {
   const page = loaded?.processor.approvalPage;
   if (!loaded || !page) return null;
   const { transaction, processor } = loaded;
-  const organisation = await db().organisation.findUnique({ where: { id: transaction.organisationId }, select: { name: true } });
+  const organisation = await db().organisation.findUnique({
+    where: { id: transaction.organisationId },
+    select: { name: true },
+  });
 
   return {
     id: transaction.id,

@@ -10,7 +10,10 @@ p.tag{margin:0 0 .5rem;font-size:.75rem;font-weight:600;letter-spacing:.05em;tex
 h1{margin:0 0 .75rem;font-size:1.35rem}p{line-height:1.5;color:#475569}</style></head>
 <body><main><p class="tag">Payrail sandbox</p><h1>${escape(title)}</h1><p>${escape(message)}</p></main></body></html>`;
 
-  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(html, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 export function seeOther(location: string): Response {
@@ -18,4 +21,8 @@ export function seeOther(location: string): Response {
 }
 
 export const paymentNotFound = () =>
-  friendlyPage({ title: "Payment not found", message: "This payment link is unknown or no longer valid. Please return to the shop and try again.", status: 404 });
+  friendlyPage({
+    title: "Payment not found",
+    message: "This payment link is unknown or no longer valid. Please return to the shop and try again.",
+    status: 404,
+  });

@@ -9,13 +9,19 @@ describe("buildReturnUrl", () => {
   });
 
   it("keeps the existing query and fragment", () => {
-    expect(buildReturnUrl("https://shop.example/r?order=42&x=a%20b#top", id)).toBe(`https://shop.example/r?order=42&x=a%20b&transaction_id=${id}#top`);
+    expect(buildReturnUrl("https://shop.example/r?order=42&x=a%20b#top", id)).toBe(
+      `https://shop.example/r?order=42&x=a%20b&transaction_id=${id}#top`,
+    );
     expect(buildReturnUrl("https://shop.example/r?", id)).toBe(`https://shop.example/r?transaction_id=${id}`);
   });
 
   it("encodes error with encodeURIComponent semantics (%20, not +)", () => {
     const url = buildReturnUrl("https://shop.example/r", id, "The payment session expired. (100% sure) & more");
-    expect(url).toBe(`https://shop.example/r?transaction_id=${id}&error=The%20payment%20session%20expired.%20(100%25%20sure)%20%26%20more`);
-    expect(decodeURIComponent(new URL(url).search.split("error=")[1])).toBe("The payment session expired. (100% sure) & more");
+    expect(url).toBe(
+      `https://shop.example/r?transaction_id=${id}&error=The%20payment%20session%20expired.%20(100%25%20sure)%20%26%20more`,
+    );
+    expect(decodeURIComponent(new URL(url).search.split("error=")[1])).toBe(
+      "The payment session expired. (100% sure) & more",
+    );
   });
 });

@@ -8,19 +8,26 @@ import { isUuid } from "@/lib/schemas/common";
 
 export const DashboardUserSchema = z.strictObject({
   organisation: z.uuid("Expected an organisation id"),
-  email: z.email("Expected an e-mail address").max(254).transform((e) => e.toLowerCase()),
+  email: z
+    .email("Expected an e-mail address")
+    .max(254)
+    .transform((e) => e.toLowerCase()),
   password: z.string().min(10, "At least 10 characters").max(200),
 });
 
 /** Adds a dashboard login for an organisation (`npm run merchant -- user ...`). */
 export async function createDashboardUser(input: z.input<typeof DashboardUserSchema>) {
   const { organisation, email, password } = parseInput(DashboardUserSchema, input, "dashboard_user");
-  const org = isUuid(organisation) ? await db().organisation.findUnique({ where: { id: organisation }, select: { id: true } }) : null;
+  const org = isUuid(organisation)
+    ? await db().organisation.findUnique({ where: { id: organisation }, select: { id: true } })
+    : null;
   if (!org) throw ApiError.notFound("organisation", organisation);
   if (await db().dashboardUser.findUnique({ where: { email }, select: { id: true } })) {
     throw ApiError.validation("dashboard_user", { email: "Already has a login" });
   }
-  const user = await db().dashboardUser.create({ data: { id: randomUUID(), organisationId: organisation, email, passwordHash: await hashPassword(password) } });
+  const user = await db().dashboardUser.create({
+    data: { id: randomUUID(), organisationId: organisation, email, passwordHash: await hashPassword(password) },
+  });
 
   return { user: user.id, organisation, email };
 }
@@ -29,6 +36,9 @@ export async function createDashboardUser(input: z.input<typeof DashboardUserSch
 export async function checkCredentials(email: string, password: string) {
   const user = await db().dashboardUser.findUnique({ where: { email: email.trim().toLowerCase() } });
   // Hash anyway when the user is unknown, so the answer takes as long either way.
-  const ok = await verifyPassword(password, user?.passwordHash ?? "scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+  const ok = await verifyPassword(
+    password,
+    user?.passwordHash ?? "scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  );
   return user && ok ? { id: user.id, email: user.email, organisationId: user.organisationId } : null;
 }

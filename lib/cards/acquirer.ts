@@ -22,7 +22,8 @@ export type AuthorizationResult = { kind: "challenge" } | { kind: "final"; statu
  */
 export function authorizeCard(req: AuthorizationRequest): AuthorizationResult {
   const behaviour = behaviourOf(req.number);
-  if (behaviour === "fraud" && !req.skipFraudCheck) return { kind: "final", status: "DECLINED", reason: "Blocked by the fraud check" };
+  if (behaviour === "fraud" && !req.skipFraudCheck)
+    return { kind: "final", status: "DECLINED", reason: "Blocked by the fraud check" };
   const wantsChallenge = behaviour === "challenge" || req.force3DSecure;
   if (wantsChallenge && !req.authenticated && req.canChallenge) return { kind: "challenge" };
 
@@ -36,6 +37,10 @@ export function authorizeCard(req: AuthorizationRequest): AuthorizationResult {
     case "processor_error":
       return { kind: "final", status: "UNKNOWN", reason: "Processor error: the result could not be determined" };
     default:
-      return { kind: "final", status: req.captureNow ? "SETTLEMENT_REQUESTED" : "AUTHORIZED", reason: req.authenticated ? "Approved after 3-D Secure" : "Approved" };
+      return {
+        kind: "final",
+        status: req.captureNow ? "SETTLEMENT_REQUESTED" : "AUTHORIZED",
+        reason: req.authenticated ? "Approved after 3-D Secure" : "Approved",
+      };
   }
 }

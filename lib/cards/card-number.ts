@@ -60,12 +60,16 @@ export type CardInput = { number: string; expiryMonth: string; expiryYear: strin
 export type CardFieldErrors = Partial<Record<"number" | "expiry" | "cvc" | "holder", string>>;
 
 /** Validates what the shopper typed; the same rules run in the browser and on the server. */
-export function validateCard(input: CardInput, now = new Date()): { errors: CardFieldErrors; number: string; brand: Brand; month: number; year: number } {
+export function validateCard(
+  input: CardInput,
+  now = new Date(),
+): { errors: CardFieldErrors; number: string; brand: Brand; month: number; year: number } {
   const errors: CardFieldErrors = {};
   const number = digitsOnly(input.number);
   const brand = detectBrand(number);
   if (!/^\d+$/.test(number)) errors.number = "Enter the card number";
-  else if (!LENGTHS[brand].includes(number.length) || !luhnValid(number)) errors.number = "This card number is not valid";
+  else if (!LENGTHS[brand].includes(number.length) || !luhnValid(number))
+    errors.number = "This card number is not valid";
 
   const month = Number(input.expiryMonth);
   let year = Number(input.expiryYear);

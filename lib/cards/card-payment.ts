@@ -49,8 +49,10 @@ const finishedError = (status: string): FinishError => (status === "ABANDONED" ?
 export async function submitCard(id: string, form: Record<string, string>): Promise<CardStep> {
   const t = await loadCardTransaction(id);
   if (!t) return { kind: "not_found" };
-  if (!AWAITING_SHOPPER.includes(t.status as TransactionStatus)) return { kind: "finished", error: finishedError(t.status) };
-  if (form.outcome === "cancel") return finish(t, { kind: "final", status: "CANCELLED", reason: "Cancelled by the shopper" });
+  if (!AWAITING_SHOPPER.includes(t.status as TransactionStatus))
+    return { kind: "finished", error: finishedError(t.status) };
+  if (form.outcome === "cancel")
+    return finish(t, { kind: "final", status: "CANCELLED", reason: "Cancelled by the shopper" });
 
   const card = validateCard({
     number: form.card_number ?? "",
@@ -62,11 +64,29 @@ export async function submitCard(id: string, form: Record<string, string>): Prom
   if (Object.keys(card.errors).length) return { kind: "retry", errors: card.errors };
 
   return runInTransaction(t, async (tx) => {
-    const token = await vaultCard(tx, { organisationId: t.organisationId, number: card.number, expiryMonth: card.month, expiryYear: card.year, holder: form.holder.trim() });
+    const token = await vaultCard(tx, {
+      organisationId: t.organisationId,
+      number: card.number,
+      expiryMonth: card.month,
+      expiryYear: card.year,
+      holder: form.holder.trim(),
+    });
     const result = authorize(t, card.number, false);
-    log().info({ transactionId: t.id, brand: token.brand, last4: token.lastFour, result: result.kind === "final" ? result.status : "challenge" }, "card submitted");
+    log().info(
+      {
+        transactionId: t.id,
+        brand: token.brand,
+        last4: token.lastFour,
+        result: result.kind === "final" ? result.status : "challenge",
+      },
+      "card submitted",
+    );
     if (result.kind === "challenge") {
-      await tx.cardChallenge.upsert({ where: { transactionId: t.id }, create: { transactionId: t.id, cardTokenId: token.id }, update: { cardTokenId: token.id } });
+      await tx.cardChallenge.upsert({
+        where: { transactionId: t.id },
+        create: { transactionId: t.id, cardTokenId: token.id },
+        update: { cardTokenId: token.id },
+      });
       return { kind: "challenge" };
     }
     await applyResult(tx, t, result, token);
@@ -79,7 +99,8 @@ export async function submitCard(id: string, form: Record<string, string>): Prom
 export async function completeChallenge(id: string, outcome: string): Promise<CardStep> {
   const t = await loadCardTransaction(id);
   if (!t) return { kind: "not_found" };
-  if (!AWAITING_SHOPPER.includes(t.status as TransactionStatus)) return { kind: "finished", error: finishedError(t.status) };
+  if (!AWAITING_SHOPPER.includes(t.status as TransactionStatus))
+    return { kind: "finished", error: finishedError(t.status) };
   const challenge = await db().cardChallenge.findUnique({ where: { transactionId: id } });
   const token = challenge ? await db().cardToken.findUnique({ where: { id: challenge.cardTokenId } }) : null;
   if (!token) return { kind: "retry", errors: { number: "Please enter your card again" } };
@@ -116,7 +137,12 @@ function authorize(t: CardTransaction, number: string, authenticated: boolean): 
   });
 }
 
-async function applyResult(tx: Prisma.TransactionClient, t: CardTransaction, result: AuthorizationResult, token?: CardToken) {
+async function applyResult(
+  tx: Prisma.TransactionClient,
+  t: CardTransaction,
+  result: AuthorizationResult,
+  token?: CardToken,
+) {
   if (result.kind !== "final") return;
   await transition({
     client: tx,
@@ -137,7 +163,10 @@ function finish(t: CardTransaction, result: AuthorizationResult): Promise<CardSt
 }
 
 /** A concurrent submit (two tabs, a double click) or a timer won: report it instead of changing twice. */
-async function runInTransaction(t: CardTransaction, fn: (tx: Prisma.TransactionClient) => Promise<CardStep>): Promise<CardStep> {
+async function runInTransaction(
+  t: CardTransaction,
+  fn: (tx: Prisma.TransactionClient) => Promise<CardStep>,
+): Promise<CardStep> {
   try {
     return await db().$transaction(fn);
   } catch (err) {
@@ -163,6 +192,8 @@ export const originQuery = (t: { details: unknown }) => {
 
 export async function challengeCard(id: string): Promise<{ brand: string; lastFour: string } | null> {
   const challenge = await db().cardChallenge.findUnique({ where: { transactionId: id } });
-  const token = challenge ? await db().cardToken.findUnique({ where: { id: challenge.cardTokenId }, select: { brand: true, lastFour: true } }) : null;
+  const token = challenge
+    ? await db().cardToken.findUnique({ where: { id: challenge.cardTokenId }, select: { brand: true, lastFour: true } })
+    : null;
   return token ? { brand: BRAND_NAMES[token.brand as Brand] ?? "Card", lastFour: token.lastFour } : null;
 }

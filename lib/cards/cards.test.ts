@@ -6,7 +6,10 @@ import { decryptCardNumber, encryptCardNumber, generateCardToken } from "@/lib/c
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const card = (over: Partial<Parameters<typeof validateCard>[0]> = {}) =>
-  validateCard({ number: "4111 1111 1111 1111", expiryMonth: "12", expiryYear: "28", cvc: "123", holder: "Ada Lovelace", ...over }, NOW);
+  validateCard(
+    { number: "4111 1111 1111 1111", expiryMonth: "12", expiryYear: "28", cvc: "123", holder: "Ada Lovelace", ...over },
+    NOW,
+  );
 
 describe("card numbers", () => {
   it("checks Luhn", () => {
@@ -65,7 +68,15 @@ describe("vault", () => {
 });
 
 describe("sandbox acquirer", () => {
-  const base: AuthorizationRequest = { number: "4111111111111111", amount: 1000, captureNow: true, skipFraudCheck: false, authenticated: false, force3DSecure: false, canChallenge: true };
+  const base: AuthorizationRequest = {
+    number: "4111111111111111",
+    amount: 1000,
+    captureNow: true,
+    skipFraudCheck: false,
+    authenticated: false,
+    force3DSecure: false,
+    canChallenge: true,
+  };
   const run = (over: Partial<AuthorizationRequest>) => authorizeCard({ ...base, ...over });
 
   it("follows the test cards", () => {
@@ -80,12 +91,18 @@ describe("sandbox acquirer", () => {
   it("challenges 3-D Secure cards and forced ones, then approves once authenticated", () => {
     expect(run({ number: "4000000000003220" })).toEqual({ kind: "challenge" });
     expect(run({ force3DSecure: true })).toEqual({ kind: "challenge" });
-    expect(run({ number: "4000000000003220", authenticated: true })).toMatchObject({ status: "SETTLEMENT_REQUESTED", reason: "Approved after 3-D Secure" });
+    expect(run({ number: "4000000000003220", authenticated: true })).toMatchObject({
+      status: "SETTLEMENT_REQUESTED",
+      reason: "Approved after 3-D Secure",
+    });
     expect(run({ number: "4000000000003220", canChallenge: false })).toMatchObject({ status: "SETTLEMENT_REQUESTED" });
   });
 
   it("blocks the fraud card unless skip_fraud_check, before any challenge", () => {
-    expect(run({ number: "4100000000000019", force3DSecure: true })).toMatchObject({ status: "DECLINED", reason: "Blocked by the fraud check" });
+    expect(run({ number: "4100000000000019", force3DSecure: true })).toMatchObject({
+      status: "DECLINED",
+      reason: "Blocked by the fraud check",
+    });
     expect(run({ number: "4100000000000019", skipFraudCheck: true })).toMatchObject({ status: "SETTLEMENT_REQUESTED" });
   });
 });

@@ -23,7 +23,9 @@ export async function stepResponse(id: string, step: CardStep): Promise<Response
     case "finished": {
       if (q) return seeOther(`/pay/${id}/card/done${q}${step.error ? `${and}e=${step.error}` : ""}`);
       const url = cardReturnUrl(t, step.error);
-      return url ? seeOther(url) : friendlyPage({ title: "Payment finished", message: "You can close this window.", status: 200 });
+      return url
+        ? seeOther(url)
+        : friendlyPage({ title: "Payment finished", message: "You can close this window.", status: 200 });
     }
   }
 }
@@ -31,4 +33,9 @@ export async function stepResponse(id: string, step: CardStep): Promise<Response
 /** The card forms' bodies: small, short values, never logged. */
 export const readCardForm = (req: Request) => readForm(req, { maxBytes: 8 * 1024, maxValue: 256 });
 
-export const badForm = () => friendlyPage({ title: "Invalid request", message: "The card form could not be read. Please go back and try again.", status: 400 });
+export const badForm = () =>
+  friendlyPage({
+    title: "Invalid request",
+    message: "The card form could not be read. Please go back and try again.",
+    status: 400,
+  });

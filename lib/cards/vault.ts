@@ -14,7 +14,9 @@ export function encryptCardNumber(number: string, aad: string): string {
   cipher.setAAD(Buffer.from(aad));
   const ciphertext = Buffer.concat([cipher.update(number, "utf8"), cipher.final()]);
 
-  return ["v1", iv, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return ["v1", iv, cipher.getAuthTag(), ciphertext]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 export function decryptCardNumber(sealed: string, aad: string): string {
@@ -33,7 +35,13 @@ export function generateCardToken(): string {
   return `ctok_${body}`;
 }
 
-export type VaultCardOptions = { organisationId: string; number: string; expiryMonth: number; expiryYear: number; holder: string };
+export type VaultCardOptions = {
+  organisationId: string;
+  number: string;
+  expiryMonth: number;
+  expiryYear: number;
+  holder: string;
+};
 
 /** Stores a card for later token charges: the number only encrypted (bound to its token), plus BIN, last four, brand, expiry. */
 export async function vaultCard(client: Prisma.TransactionClient, card: VaultCardOptions): Promise<CardToken> {
@@ -55,7 +63,8 @@ export async function vaultCard(client: Prisma.TransactionClient, card: VaultCar
   });
 }
 
-export const cardNumberOf = (t: Pick<CardToken, "encryptedNumber" | "token">) => decryptCardNumber(t.encryptedNumber, t.token);
+export const cardNumberOf = (t: Pick<CardToken, "encryptedNumber" | "token">) =>
+  decryptCardNumber(t.encryptedNumber, t.token);
 
 /** What a transaction's details say about the card: the spec's field names plus brand and last four. */
 export function cardSummary(t: CardToken) {

@@ -9,7 +9,11 @@ type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
 export type CreateCustomerOptions = { organisationId: string; input: CustomerCreate; client?: Client };
 
-export async function createCustomer({ organisationId, input, client = db() }: CreateCustomerOptions): Promise<Customer> {
+export async function createCustomer({
+  organisationId,
+  input,
+  client = db(),
+}: CreateCustomerOptions): Promise<Customer> {
   // Naming another organisation is answered exactly like naming a missing one.
   if (input.organisation !== undefined && input.organisation !== organisationId) {
     throw ApiError.notFound("organisation", input.organisation);
@@ -46,7 +50,15 @@ export async function createCustomer({ organisationId, input, client = db() }: C
   });
 }
 
-export async function getCustomerOrThrow({ organisationId, id, client = db() }: { organisationId: string; id: string; client?: Client }): Promise<Customer> {
+export async function getCustomerOrThrow({
+  organisationId,
+  id,
+  client = db(),
+}: {
+  organisationId: string;
+  id: string;
+  client?: Client;
+}): Promise<Customer> {
   const customer = isUuid(id) ? await client.customer.findFirst({ where: { id, organisationId } }) : null;
   if (!customer) throw ApiError.notFound("customer", id);
 

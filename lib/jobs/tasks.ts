@@ -31,7 +31,8 @@ const handlers: { [N in Exclude<JobName, "deliver_webhook">]: (payload: JobPaylo
       from: AWAITING_SHOPPER,
       reason: `Not completed within ${Math.round(ttlMs / 1000)} s`,
     }),
-  settle: ({ transactionId }) => timerTransition({ transactionId, to: "SETTLEMENT_COMPLETED", from: ["SETTLEMENT_REQUESTED"], reason: "Settled" }),
+  settle: ({ transactionId }) =>
+    timerTransition({ transactionId, to: "SETTLEMENT_COMPLETED", from: ["SETTLEMENT_REQUESTED"], reason: "Settled" }),
   dummy_update: async ({ transactionId, status, reason }) => {
     if (!isStatus(status)) return;
     await timerTransition({ transactionId, to: status, reason: reason ?? "Set by dummy_outcome_update" });

@@ -6,17 +6,24 @@ import { isUuid } from "@/lib/schemas/common";
 
 /** Issues another key for an organisation (key rotation); the key is shown only here. */
 export async function createApiKey(organisationId: string, name = ""): Promise<{ api_key: string; hint: string }> {
-  const organisation = isUuid(organisationId) ? await db().organisation.findUnique({ where: { id: organisationId }, select: { id: true } }) : null;
+  const organisation = isUuid(organisationId)
+    ? await db().organisation.findUnique({ where: { id: organisationId }, select: { id: true } })
+    : null;
   if (!organisation) throw ApiError.notFound("organisation", organisationId);
   const apiKey = generateApiKey();
-  await db().apiKey.create({ data: { id: randomUUID(), organisationId, hash: hashApiKey(apiKey), hint: apiKey.slice(0, 12), name } });
+  await db().apiKey.create({
+    data: { id: randomUUID(), organisationId, hash: hashApiKey(apiKey), hint: apiKey.slice(0, 12), name },
+  });
 
   return { api_key: apiKey, hint: apiKey.slice(0, 12) };
 }
 
 /** Revokes a key at once: the next request with it is answered 401 `111`. */
 export async function revokeApiKey(apiKey: string): Promise<{ revoked: boolean }> {
-  const { count } = await db().apiKey.updateMany({ where: { hash: hashApiKey(apiKey), revokedAt: null }, data: { revokedAt: new Date() } });
+  const { count } = await db().apiKey.updateMany({
+    where: { hash: hashApiKey(apiKey), revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
 
   return { revoked: count === 1 };
 }

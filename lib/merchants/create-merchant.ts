@@ -9,7 +9,10 @@ import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 export const MerchantCreateSchema = z.strictObject({
   name: text(100).min(1, "Required"),
-  webhook_url: z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048).optional(),
+  webhook_url: z
+    .url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" })
+    .max(2048)
+    .optional(),
 });
 
 export type CreatedMerchant = {
@@ -30,7 +33,10 @@ export type CreateMerchantOptions = {
 };
 
 /** Creates an organisation with one payment profile and one API key (shown only here). */
-export async function createMerchant(input: z.input<typeof MerchantCreateSchema>, { trustWebhookUrl = false }: CreateMerchantOptions = {}): Promise<CreatedMerchant> {
+export async function createMerchant(
+  input: z.input<typeof MerchantCreateSchema>,
+  { trustWebhookUrl = false }: CreateMerchantOptions = {},
+): Promise<CreatedMerchant> {
   const { name, webhook_url } = parseInput(MerchantCreateSchema, input, "merchant");
   const problem = trustWebhookUrl ? null : await webhookUrlRegistrationProblem(webhook_url);
   if (problem) throw ApiError.validation("merchant", { webhook_url: problem });
@@ -41,7 +47,13 @@ export async function createMerchant(input: z.input<typeof MerchantCreateSchema>
   await db().$transaction([
     db().organisation.create({ data: { id: organisationId, name } }),
     db().paymentProfile.create({
-      data: { id: profileId, organisationId, name: "Default", webhookTransactionUpdate: webhook_url ?? "", webhookSecret },
+      data: {
+        id: profileId,
+        organisationId,
+        name: "Default",
+        webhookTransactionUpdate: webhook_url ?? "",
+        webhookSecret,
+      },
     }),
     db().apiKey.create({
       data: { id: randomUUID(), organisationId, hash: hashApiKey(apiKey), hint: apiKey.slice(0, 12), name: "Default" },

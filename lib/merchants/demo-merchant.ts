@@ -21,12 +21,22 @@ export async function ensureDemoMerchant(): Promise<DemoMerchant> {
   let demo: DemoMerchant | undefined;
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, "utf8")) as DemoMerchant;
-    const key = await db().apiKey.findUnique({ where: { hash: hashApiKey(saved.api_key) }, select: { revokedAt: true } });
+    const key = await db().apiKey.findUnique({
+      where: { hash: hashApiKey(saved.api_key) },
+      select: { revokedAt: true },
+    });
     if (key && !key.revokedAt) demo = saved;
   }
   if (!demo) {
-    const created = await createMerchant({ name: "Payrail Coffee Co.", webhook_url: `${env().BASE_URL}/store/api/webhooks` }, { trustWebhookUrl: true });
-    demo = { ...created, dashboard_email: DEMO_DASHBOARD_EMAIL, dashboard_password: randomBytes(9).toString("base64url") };
+    const created = await createMerchant(
+      { name: "Payrail Coffee Co.", webhook_url: `${env().BASE_URL}/store/api/webhooks` },
+      { trustWebhookUrl: true },
+    );
+    demo = {
+      ...created,
+      dashboard_email: DEMO_DASHBOARD_EMAIL,
+      dashboard_password: randomBytes(9).toString("base64url"),
+    };
   }
   demo.dashboard_email ??= DEMO_DASHBOARD_EMAIL;
   demo.dashboard_password ??= randomBytes(9).toString("base64url");

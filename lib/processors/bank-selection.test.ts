@@ -27,7 +27,10 @@ describe("bank_selection", () => {
   });
 
   it("waits for the bank picker", async () => {
-    expect(await startWith(bankSelectionProcessor, { redirect_url })).toMatchObject({ status: "INITIATED", needsApproval: true });
+    expect(await startWith(bankSelectionProcessor, { redirect_url })).toMatchObject({
+      status: "INITIATED",
+      needsApproval: true,
+    });
     expect(bankSelectionProcessor.approvalPage).toBe("bank_selection");
   });
 
@@ -39,8 +42,12 @@ describe("bank_selection", () => {
   });
 
   it("approve requires a known issuer", async () => {
-    expect(invalidOf(await apiError(() => outcomeWith(bankSelectionProcessor, { outcome: "approve" })))).toEqual({ issuer: "Choose your bank" });
-    const unknown = await apiError(() => outcomeWith(bankSelectionProcessor, { outcome: "approve", form: { issuer: "NOPE" } }));
+    expect(invalidOf(await apiError(() => outcomeWith(bankSelectionProcessor, { outcome: "approve" })))).toEqual({
+      issuer: "Choose your bank",
+    });
+    const unknown = await apiError(() =>
+      outcomeWith(bankSelectionProcessor, { outcome: "approve", form: { issuer: "NOPE" } }),
+    );
     expect(invalidOf(unknown)).toEqual({ issuer: "Unknown issuer" });
   });
 

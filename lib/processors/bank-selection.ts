@@ -16,7 +16,8 @@ export const ISSUERS: readonly Issuer[] = [
   { id: "ATLSESMM", name: "Atlas Test Bank", country_code: "ES" },
 ];
 
-export const isIssuer = (id: unknown): id is string => typeof id === "string" && ISSUERS.some((issuer) => issuer.id === id);
+export const isIssuer = (id: unknown): id is string =>
+  typeof id === "string" && ISSUERS.some((issuer) => issuer.id === id);
 
 export const bankSelectionProcessor = defineProcessor({
   product: "bank_selection",
@@ -24,7 +25,10 @@ export const bankSelectionProcessor = defineProcessor({
   detailsSchema: z.strictObject({
     ...commonDetails,
     redirect_url: redirectUrl,
-    issuer: z.string().refine(isIssuer, "Unknown issuer; see GET /v1/issuers?payment_product=bank_selection").optional(),
+    issuer: z
+      .string()
+      .refine(isIssuer, "Unknown issuer; see GET /v1/issuers?payment_product=bank_selection")
+      .optional(),
   }),
   approvalPage: "bank_selection",
   issuers: ISSUERS,
@@ -32,7 +36,8 @@ export const bankSelectionProcessor = defineProcessor({
   applyOutcome: async ({ outcome, form, details }) => {
     if (outcome !== "approve") return standardOutcome(outcome, true);
     const issuer = form.issuer || details.issuer;
-    if (!isIssuer(issuer)) throw ApiError.validation("outcome", { issuer: issuer ? "Unknown issuer" : "Choose your bank" });
+    if (!isIssuer(issuer))
+      throw ApiError.validation("outcome", { issuer: issuer ? "Unknown issuer" : "Choose your bank" });
     return { ...standardOutcome(outcome, true), details: { issuer } };
   },
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { captureNow, commonDetails, defineProcessor, sandboxChargeStatus, storedDetails } from "@/lib/processors/common";
+import {
+  captureNow,
+  commonDetails,
+  defineProcessor,
+  sandboxChargeStatus,
+  storedDetails,
+} from "@/lib/processors/common";
 
 export const bnplProcessor = defineProcessor({
   product: "bnpl",

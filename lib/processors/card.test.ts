@@ -1,11 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { cardProcessor } from "@/lib/processors/card";
-import { apiError, detailsErrors, fakeClient, invalidOf, NOW, ORGANISATION_ID, startWith } from "@/lib/processors/test-support";
+import {
+  apiError,
+  detailsErrors,
+  fakeClient,
+  invalidOf,
+  NOW,
+  ORGANISATION_ID,
+  startWith,
+} from "@/lib/processors/test-support";
 
 const redirect_url = "https://shop.example/return";
-const tokenDetails = { card_holder: "Ada Lovelace", card_token: "tok_1", card_cvv: "737", card_expiry_month: 3, card_expiry_year: 2030 };
-const client = (tokens: { token: string; expiryMonth: number; expiryYear: number; organisationId?: string; number?: string }[] = [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030 }]) =>
-  fakeClient({ mandates: [], cardTokens: tokens.map((t) => ({ organisationId: ORGANISATION_ID, holder: "Ada Lovelace", ...t })) });
+const tokenDetails = {
+  card_holder: "Ada Lovelace",
+  card_token: "tok_1",
+  card_cvv: "737",
+  card_expiry_month: 3,
+  card_expiry_year: 2030,
+};
+const client = (
+  tokens: { token: string; expiryMonth: number; expiryYear: number; organisationId?: string; number?: string }[] = [
+    { token: "tok_1", expiryMonth: 3, expiryYear: 2030 },
+  ],
+) =>
+  fakeClient({
+    mandates: [],
+    cardTokens: tokens.map((t) => ({ organisationId: ORGANISATION_ID, holder: "Ada Lovelace", ...t })),
+  });
 
 describe("card details", () => {
   it("requires all five token fields as soon as one is present, reporting every missing one", () => {
@@ -15,8 +36,13 @@ describe("card details", () => {
       "details.card_expiry_month": "Required with card_token",
       "details.card_expiry_year": "Required with card_token",
     });
-    expect(detailsErrors(cardProcessor, { card_cvv: "123" })).toHaveProperty(["details.card_token"], "Required with card_token");
-    expect(detailsErrors(cardProcessor, { ...tokenDetails, card_holder: undefined })).toEqual({ "details.card_holder": "Required with card_token" });
+    expect(detailsErrors(cardProcessor, { card_cvv: "123" })).toHaveProperty(
+      ["details.card_token"],
+      "Required with card_token",
+    );
+    expect(detailsErrors(cardProcessor, { ...tokenDetails, card_holder: undefined })).toEqual({
+      "details.card_holder": "Required with card_token",
+    });
     expect(detailsErrors(cardProcessor, tokenDetails)).toBeNull();
     expect(detailsErrors(cardProcessor, { redirect_url })).toBeNull();
   });
@@ -49,7 +75,12 @@ describe("card details", () => {
     expect(detailsErrors(cardProcessor, { ...tokenDetails, [field]: value })).toHaveProperty([`details.${field}`]);
   });
 
-  it.each(["https://shop.example", "http://localhost:3000", "https://shop.example:8443", "https://xn--bcher-kva.example"])("accepts origin %s", (origin) => {
+  it.each([
+    "https://shop.example",
+    "http://localhost:3000",
+    "https://shop.example:8443",
+    "https://xn--bcher-kva.example",
+  ])("accepts origin %s", (origin) => {
     expect(detailsErrors(cardProcessor, { redirect_url, origin })).toBeNull();
   });
 
@@ -90,9 +121,19 @@ describe("card details", () => {
 
 describe("card start", () => {
   it("without a token waits for the hosted card page", async () => {
-    const result = await startWith(cardProcessor, { redirect_url, origin: "https://shop.example", force_3DSecure: true });
+    const result = await startWith(cardProcessor, {
+      redirect_url,
+      origin: "https://shop.example",
+      force_3DSecure: true,
+    });
     expect(result).toMatchObject({ status: "INITIATED", needsApproval: true });
-    expect(result.details).toEqual({ redirect_url, origin: "https://shop.example", force_3DSecure: true, capture_now: true, skip_fraud_check: false });
+    expect(result.details).toEqual({
+      redirect_url,
+      origin: "https://shop.example",
+      force_3DSecure: true,
+      capture_now: true,
+      skip_fraud_check: false,
+    });
     expect(cardProcessor.approvalPage).toBe("card");
   });
 
@@ -106,7 +147,12 @@ describe("card start", () => {
     expect(result).toMatchObject({ status: "SETTLEMENT_REQUESTED", needsApproval: false });
     expect(result.details).not.toHaveProperty("card_cvv");
     expect(JSON.stringify(result)).not.toContain("737");
-    expect(result.details).toMatchObject({ card_token: "tok_1", card_holder: "Ada Lovelace", card_expiry_month: 3, card_expiry_year: 2030 });
+    expect(result.details).toMatchObject({
+      card_token: "tok_1",
+      card_holder: "Ada Lovelace",
+      card_expiry_month: 3,
+      card_expiry_year: 2030,
+    });
   });
 
   it.each([
@@ -120,12 +166,19 @@ describe("card start", () => {
     ["4100000000000019", true, true, "SETTLEMENT_REQUESTED"],
     // A stored-card charge has no shopper for a challenge: the 3-D Secure card is approved.
     ["4000000000003220", true, false, "SETTLEMENT_REQUESTED"],
-  ] as const)("with a token of test card %s (capture_now %s, skip_fraud_check %s) gives %s", async (number, capture_now, skip_fraud_check, status) => {
-    const tokens = [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030, number }];
-    const result = await startWith(cardProcessor, { ...tokenDetails, capture_now, skip_fraud_check }, { client: client(tokens) });
-    expect(result.status).toBe(status);
-    expect(result.details).toMatchObject({ card_last_four: number.slice(-4) });
-  });
+  ] as const)(
+    "with a token of test card %s (capture_now %s, skip_fraud_check %s) gives %s",
+    async (number, capture_now, skip_fraud_check, status) => {
+      const tokens = [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030, number }];
+      const result = await startWith(
+        cardProcessor,
+        { ...tokenDetails, capture_now, skip_fraud_check },
+        { client: client(tokens) },
+      );
+      expect(result.status).toBe(status);
+      expect(result.details).toMatchObject({ card_last_four: number.slice(-4) });
+    },
+  );
 
   it("with a token checks the security code length for the card's brand", async () => {
     const amex = [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030, number: "378282246310005" }];
@@ -136,7 +189,10 @@ describe("card start", () => {
   });
 
   it("answers 120 for an unknown token or another organisation's token", async () => {
-    for (const tokens of [[], [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030, organisationId: "11111111-1111-4111-8111-111111111111" }]]) {
+    for (const tokens of [
+      [],
+      [{ token: "tok_1", expiryMonth: 3, expiryYear: 2030, organisationId: "11111111-1111-4111-8111-111111111111" }],
+    ]) {
       const error = await apiError(() => startWith(cardProcessor, tokenDetails, { client: client(tokens) }));
       expect(error.code).toBe("120");
       expect(error.details).toEqual({ resource: "card_token", id: "tok_1" });
@@ -144,19 +200,34 @@ describe("card start", () => {
   });
 
   it("requires the expiry to match the card's", async () => {
-    const error = await apiError(() => startWith(cardProcessor, { ...tokenDetails, card_expiry_month: 4, card_expiry_year: 2031 }, { client: client() }));
+    const error = await apiError(() =>
+      startWith(cardProcessor, { ...tokenDetails, card_expiry_month: 4, card_expiry_year: 2031 }, { client: client() }),
+    );
     expect(error.code).toBe("101");
-    expect(invalidOf(error)).toEqual({ "details.card_expiry_month": "Does not match the card", "details.card_expiry_year": "Does not match the card" });
+    expect(invalidOf(error)).toEqual({
+      "details.card_expiry_month": "Does not match the card",
+      "details.card_expiry_year": "Does not match the card",
+    });
   });
 
   it("refuses an expired card, and accepts one expiring this month", async () => {
     // NOW is November 2026.
     const expired = client([{ token: "tok_1", expiryMonth: 10, expiryYear: 2026 }]);
-    const error = await apiError(() => startWith(cardProcessor, { ...tokenDetails, card_expiry_month: 10, card_expiry_year: 2026 }, { client: expired, now: NOW }));
+    const error = await apiError(() =>
+      startWith(
+        cardProcessor,
+        { ...tokenDetails, card_expiry_month: 10, card_expiry_year: 2026 },
+        { client: expired, now: NOW },
+      ),
+    );
     expect(invalidOf(error)).toEqual({ "details.card_expiry_year": "Card expired" });
 
     const thisMonth = client([{ token: "tok_1", expiryMonth: 11, expiryYear: 2026 }]);
-    const result = await startWith(cardProcessor, { ...tokenDetails, card_expiry_month: 11, card_expiry_year: 2026 }, { client: thisMonth, now: NOW });
+    const result = await startWith(
+      cardProcessor,
+      { ...tokenDetails, card_expiry_month: 11, card_expiry_year: 2026 },
+      { client: thisMonth, now: NOW },
+    );
     expect(result.status).toBe("SETTLEMENT_REQUESTED");
   });
 });

@@ -30,9 +30,16 @@ const cardDetails = z
     capture_now: captureNow,
     card_holder: text(100).min(1, "Must not be empty").optional(),
     card_token: z.string().min(1, "Must not be empty").max(64, "At most 64 characters").optional(),
-    card_cvv: z.string().regex(/^\d{3,4}$/, "Expected 3 or 4 digits").optional(),
+    card_cvv: z
+      .string()
+      .regex(/^\d{3,4}$/, "Expected 3 or 4 digits")
+      .optional(),
     card_expiry_month: z.int("Expected an integer").min(1, "Expected 1-12").max(12, "Expected 1-12").optional(),
-    card_expiry_year: z.int("Expected an integer").min(2000, "Expected a four-digit year").max(2100, "Expected a four-digit year").optional(),
+    card_expiry_year: z
+      .int("Expected an integer")
+      .min(2000, "Expected a four-digit year")
+      .max(2100, "Expected a four-digit year")
+      .optional(),
     force_3DSecure: z.boolean().optional(),
     origin: z
       .string()
@@ -40,7 +47,10 @@ const cardDetails = z
       .refine(isOrigin, "Expected an http(s) origin: scheme://host[:port], without path, query or trailing slash")
       .optional(),
     // Called by name in the merchant's window, so only plain identifiers are accepted.
-    redirect_parent_function: z.string().regex(/^[A-Za-z0-9]{1,64}$/, "Expected 1-64 letters and digits").optional(),
+    redirect_parent_function: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,64}$/, "Expected 1-64 letters and digits")
+      .optional(),
     redirect_url: redirectUrl,
     skip_fraud_check: z.boolean().default(false),
   })
@@ -49,7 +59,8 @@ const cardDetails = z
       const present = TOKEN_FIELDS.filter((field) => details[field] !== undefined);
       if (present.length > 0) {
         for (const field of TOKEN_FIELDS) {
-          if (details[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: "Required with card_token" });
+          if (details[field] === undefined)
+            ctx.addIssue({ code: "custom", path: [field], message: "Required with card_token" });
         }
       }
       if (details.redirect_parent_function !== undefined && details.origin === undefined) {
@@ -61,7 +72,12 @@ const cardDetails = z
   );
 
 type CardDetails = z.output<typeof cardDetails>;
-type TokenDetails = CardDetails & { card_token: string; card_cvv: string; card_expiry_month: number; card_expiry_year: number };
+type TokenDetails = CardDetails & {
+  card_token: string;
+  card_cvv: string;
+  card_expiry_month: number;
+  card_expiry_year: number;
+};
 
 const hasToken = (details: CardDetails): details is TokenDetails => details.card_token !== undefined;
 
@@ -79,7 +95,8 @@ export const cardProcessor = defineProcessor({
     if (!token) throw ApiError.notFound("card_token", details.card_token);
 
     const invalid: Record<string, string> = {};
-    if (details.card_expiry_month !== token.expiryMonth) invalid["details.card_expiry_month"] = "Does not match the card";
+    if (details.card_expiry_month !== token.expiryMonth)
+      invalid["details.card_expiry_month"] = "Does not match the card";
     if (details.card_expiry_year !== token.expiryYear) invalid["details.card_expiry_year"] = "Does not match the card";
     if (Object.keys(invalid).length > 0) throw ApiError.validation("transaction", invalid);
 
@@ -90,7 +107,9 @@ export const cardProcessor = defineProcessor({
     }
     const brand = detectBrand(token.bin);
     if (details.card_cvv.length !== cvcLength(brand)) {
-      throw ApiError.validation("transaction", { "details.card_cvv": `Expected ${cvcLength(brand)} digits for this card` });
+      throw ApiError.validation("transaction", {
+        "details.card_cvv": `Expected ${cvcLength(brand)} digits for this card`,
+      });
     }
     // A merchant-initiated charge of a stored card: no shopper present for a 3-D Secure challenge.
     const result = authorizeCard({
@@ -105,6 +124,11 @@ export const cardProcessor = defineProcessor({
     if (result.kind !== "final") throw new Error("a token charge cannot be challenged");
     const { card_brand, card_last_four } = cardSummary(token);
 
-    return { status: result.status, statusReason: result.reason, needsApproval: false, details: { ...stored, card_brand, card_last_four } };
+    return {
+      status: result.status,
+      statusReason: result.reason,
+      needsApproval: false,
+      details: { ...stored, card_brand, card_last_four },
+    };
   },
 });

@@ -63,16 +63,29 @@ describe("common details", () => {
     expect(errors({ merchant_data: { order: "42", note: "gift" } })).toBeNull();
     // {"k":"..."} is 8 characters around the value.
     expect(errors({ merchant_data: { k: "v".repeat(1016) } })).toBeNull();
-    expect(errors({ merchant_data: { k: "v".repeat(1017) } })).toEqual({ "details.merchant_data": "At most 1024 characters as JSON" });
+    expect(errors({ merchant_data: { k: "v".repeat(1017) } })).toEqual({
+      "details.merchant_data": "At most 1024 characters as JSON",
+    });
     expect(errors({ merchant_data: { n: 1 } })).toHaveProperty(["details.merchant_data.n"]);
     expect(errors({ merchant_data: "order 42" })).toHaveProperty(["details.merchant_data"]);
   });
 
   it("accepts absolute http(s) redirect URLs, localhost included", () => {
-    for (const url of ["https://shop.example/return", "http://localhost:3000/checkout/done?x=1", `https://shop.example/${"x".repeat(2020)}`]) {
+    for (const url of [
+      "https://shop.example/return",
+      "http://localhost:3000/checkout/done?x=1",
+      `https://shop.example/${"x".repeat(2020)}`,
+    ]) {
       expect(errors({ redirect_url: url })).toBeNull();
     }
-    for (const url of ["shop.example/return", "/return", "mailto:a@b.example", "data:text/html,hi", `https://shop.example/${"x".repeat(2030)}`, ""]) {
+    for (const url of [
+      "shop.example/return",
+      "/return",
+      "mailto:a@b.example",
+      "data:text/html,hi",
+      `https://shop.example/${"x".repeat(2030)}`,
+      "",
+    ]) {
       expect(errors({ redirect_url: url })).toHaveProperty(["details.redirect_url"]);
     }
   });

@@ -27,11 +27,15 @@ export const captureNow = z.boolean().default(true);
 
 // zod's own enum message does not name the values; a missing value says "Required" like any other field.
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined ? "Required" : `Expected one of: ${values.join(", ")}`) });
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined ? "Required" : `Expected one of: ${values.join(", ")}`),
+  });
 
 export function requireRedirectUrl(details: { redirect_url?: string }): void {
   if (!details.redirect_url) {
-    throw ApiError.validation("transaction", { "details.redirect_url": "Required when the shopper must approve the payment" });
+    throw ApiError.validation("transaction", {
+      "details.redirect_url": "Required when the shopper must approve the payment",
+    });
   }
 }
 
@@ -56,7 +60,10 @@ export const unknownOutcome = () => ApiError.validation("outcome", { outcome: "U
 export function standardOutcome(outcome: string, captureNow: boolean): OutcomeResult {
   switch (outcome) {
     case "approve":
-      return { status: captureNow ? "SETTLEMENT_REQUESTED" : "AUTHORIZED", statusReason: "Approved on the sandbox page" };
+      return {
+        status: captureNow ? "SETTLEMENT_REQUESTED" : "AUTHORIZED",
+        statusReason: "Approved on the sandbox page",
+      };
     case "decline":
       return { status: "DECLINED", statusReason: "Declined on the sandbox page" };
     case "cancel":

@@ -31,7 +31,15 @@ describe("direct_debit", () => {
     for (const account_type of ["checking", "savings"])
       for (const type of ["single", "recurring", "first", "final"])
         for (const order_source of ["ecommerce", "mail_order", "telephone", "recurring"]) {
-          expect(detailsErrors(directDebitProcessor, { ...valid, account_type, type, order_source, check_number: "1".repeat(15) })).toBeNull();
+          expect(
+            detailsErrors(directDebitProcessor, {
+              ...valid,
+              account_type,
+              type,
+              order_source,
+              check_number: "1".repeat(15),
+            }),
+          ).toBeNull();
         }
   });
 
@@ -41,7 +49,11 @@ describe("direct_debit", () => {
     [2052, "FAILED"],
     [2053, "UNKNOWN"],
   ] as const)("charges server to server: amount %i gives %s", async (amount, status) => {
-    expect(await startWith(directDebitProcessor, valid, { amount })).toMatchObject({ status, needsApproval: false, details: valid });
+    expect(await startWith(directDebitProcessor, valid, { amount })).toMatchObject({
+      status,
+      needsApproval: false,
+      details: valid,
+    });
     expect(directDebitProcessor.approvalPage).toBeNull();
   });
 });

@@ -13,15 +13,24 @@ describe("dummy details", () => {
     }
     for (const bad of ["INITIATED", "settlement_requested", "PAID", 1]) {
       expect(detailsErrors(dummyProcessor, { dummy_outcome: bad })).toHaveProperty(["details.dummy_outcome"]);
-      expect(detailsErrors(dummyProcessor, { dummy_outcome_update: bad })).toHaveProperty(["details.dummy_outcome_update"]);
+      expect(detailsErrors(dummyProcessor, { dummy_outcome_update: bad })).toHaveProperty([
+        "details.dummy_outcome_update",
+      ]);
     }
   });
 
   it("refuses a dummy_outcome_update that cannot follow dummy_outcome", () => {
-    expect(detailsErrors(dummyProcessor, { dummy_outcome: "DECLINED", dummy_outcome_update: "SETTLEMENT_COMPLETED" })).toEqual({
+    expect(
+      detailsErrors(dummyProcessor, { dummy_outcome: "DECLINED", dummy_outcome_update: "SETTLEMENT_COMPLETED" }),
+    ).toEqual({
       "details.dummy_outcome_update": "Cannot follow DECLINED",
     });
-    expect(detailsErrors(dummyProcessor, { dummy_outcome: "SETTLEMENT_REQUESTED", dummy_outcome_update: "SETTLEMENT_COMPLETED" })).toBeNull();
+    expect(
+      detailsErrors(dummyProcessor, {
+        dummy_outcome: "SETTLEMENT_REQUESTED",
+        dummy_outcome_update: "SETTLEMENT_COMPLETED",
+      }),
+    ).toBeNull();
   });
 });
 
@@ -29,13 +38,21 @@ describe("dummy start", () => {
   it("with dummy_outcome sets that status directly, without approval", async () => {
     for (const status of ["SETTLEMENT_REQUESTED", "DECLINED", "UNKNOWN", "SETTLEMENT_COMPLETED", "PENDING"] as const) {
       const result = await startWith(dummyProcessor, { dummy_outcome: status });
-      expect(result).toEqual({ status, statusReason: "Set by dummy_outcome", needsApproval: false, details: { dummy_outcome: status } });
+      expect(result).toEqual({
+        status,
+        statusReason: "Set by dummy_outcome",
+        needsApproval: false,
+        details: { dummy_outcome: status },
+      });
     }
     expect(dummyProcessor.setsStatusDirectly).toBe(true);
   });
 
   it("schedules dummy_outcome_update as a follow-up", async () => {
-    const result = await startWith(dummyProcessor, { dummy_outcome: "PENDING", dummy_outcome_update: "SETTLEMENT_REQUESTED" });
+    const result = await startWith(dummyProcessor, {
+      dummy_outcome: "PENDING",
+      dummy_outcome_update: "SETTLEMENT_REQUESTED",
+    });
     expect(result.status).toBe("PENDING");
     expect(result.followUp).toEqual({ status: "SETTLEMENT_REQUESTED", reason: "Set by dummy_outcome_update" });
   });

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { canTransition, isStatus, STATUSES, type TransactionStatus } from "@/lib/transactions/statuses";
-import { awaitApproval, commonDetails, defineProcessor, redirectUrl, storedDetails, unknownOutcome } from "@/lib/processors/common";
+import {
+  awaitApproval,
+  commonDetails,
+  defineProcessor,
+  redirectUrl,
+  storedDetails,
+  unknownOutcome,
+} from "@/lib/processors/common";
 
 const SETTABLE = STATUSES.filter((s) => s !== "INITIATED");
 // Not IN_PROGRESS on the page: opening the page already put the transaction there.

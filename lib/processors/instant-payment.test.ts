@@ -25,13 +25,19 @@ describe("PIX document id", () => {
   });
 
   it("strips . - / punctuation and stores the digits", () => {
-    expect(instantPaymentProcessor.detailsSchema.parse({ ...valid, pix_document_id: "529.982.247-25" }).pix_document_id).toBe("52998224725");
-    expect(instantPaymentProcessor.detailsSchema.parse({ ...valid, pix_document_id: "11.222.333/0001-81" }).pix_document_id).toBe("11222333000181");
+    expect(
+      instantPaymentProcessor.detailsSchema.parse({ ...valid, pix_document_id: "529.982.247-25" }).pix_document_id,
+    ).toBe("52998224725");
+    expect(
+      instantPaymentProcessor.detailsSchema.parse({ ...valid, pix_document_id: "11.222.333/0001-81" }).pix_document_id,
+    ).toBe("11222333000181");
   });
 
   it("reports an invalid document id, other characters included", () => {
     for (const id of ["529 982 247 25", "529.982.247-24", "5299822472x", "abc"]) {
-      expect(detailsErrors(instantPaymentProcessor, { ...valid, pix_document_id: id })).toEqual({ "details.pix_document_id": DOCUMENT_ERROR });
+      expect(detailsErrors(instantPaymentProcessor, { ...valid, pix_document_id: id })).toEqual({
+        "details.pix_document_id": DOCUMENT_ERROR,
+      });
     }
   });
 });
@@ -43,10 +49,18 @@ describe("PIX details", () => {
       "details.pix_document_id": "Required",
     });
     const base = { ...valid, pix_document_id: "52998224725" };
-    expect(detailsErrors(instantPaymentProcessor, { ...base, pix_name: "n".repeat(140), pix_key: "k".repeat(77) })).toBeNull();
-    expect(detailsErrors(instantPaymentProcessor, { ...base, pix_name: "n".repeat(141) })).toEqual({ "details.pix_name": "At most 140 characters" });
-    expect(detailsErrors(instantPaymentProcessor, { ...base, pix_name: "  " })).toEqual({ "details.pix_name": "Required" });
-    expect(detailsErrors(instantPaymentProcessor, { ...base, pix_key: "k".repeat(78) })).toEqual({ "details.pix_key": "At most 77 characters" });
+    expect(
+      detailsErrors(instantPaymentProcessor, { ...base, pix_name: "n".repeat(140), pix_key: "k".repeat(77) }),
+    ).toBeNull();
+    expect(detailsErrors(instantPaymentProcessor, { ...base, pix_name: "n".repeat(141) })).toEqual({
+      "details.pix_name": "At most 140 characters",
+    });
+    expect(detailsErrors(instantPaymentProcessor, { ...base, pix_name: "  " })).toEqual({
+      "details.pix_name": "Required",
+    });
+    expect(detailsErrors(instantPaymentProcessor, { ...base, pix_key: "k".repeat(78) })).toEqual({
+      "details.pix_key": "At most 77 characters",
+    });
   });
 });
 
@@ -60,6 +74,8 @@ describe("PIX page outcomes", () => {
   });
 
   it.each(["approve", "decline", "toString", "__proto__"])("refuses %s", async (outcome) => {
-    expect(invalidOf(await apiError(() => outcomeWith(instantPaymentProcessor, { outcome })))).toEqual({ outcome: "Unknown outcome" });
+    expect(invalidOf(await apiError(() => outcomeWith(instantPaymentProcessor, { outcome })))).toEqual({
+      outcome: "Unknown outcome",
+    });
   });
 });

@@ -1,6 +1,10 @@
 import { isValidBIC } from "ibantools";
 import { describe, expect, it } from "vitest";
-import { instantTransferProcessor, normalizeInstantTransferDescriptor, SANDBOX_SENDER_IBAN } from "@/lib/processors/instant-transfer";
+import {
+  instantTransferProcessor,
+  normalizeInstantTransferDescriptor,
+  SANDBOX_SENDER_IBAN,
+} from "@/lib/processors/instant-transfer";
 import { apiError, invalidOf, outcomeWith, startWith } from "@/lib/processors/test-support";
 
 const CHARSET = "Only letters, digits, space and + . , - are allowed";
@@ -48,7 +52,10 @@ describe("instant_transfer start and bank login", () => {
   });
 
   it("approve returns the sender with every field a string", async () => {
-    const result = await outcomeWith(instantTransferProcessor, { outcome: "approve", form: { holder: "Max Mustermann" } });
+    const result = await outcomeWith(instantTransferProcessor, {
+      outcome: "approve",
+      form: { holder: "Max Mustermann" },
+    });
     expect(result.status).toBe("SETTLEMENT_REQUESTED");
     expect(result.details).toEqual({
       sender: {
@@ -67,7 +74,10 @@ describe("instant_transfer start and bank login", () => {
   });
 
   it("approve uses the shopper's IBAN when given", async () => {
-    const result = await outcomeWith(instantTransferProcessor, { outcome: "approve", form: { holder: "Jan", iban: "nl91 abna 0417 1643 00" } });
+    const result = await outcomeWith(instantTransferProcessor, {
+      outcome: "approve",
+      form: { holder: "Jan", iban: "nl91 abna 0417 1643 00" },
+    });
     expect((result.details as { sender: Record<string, string> }).sender).toMatchObject({
       country_code: "NL",
       iban: "NL91ABNA0417164300",
@@ -77,7 +87,9 @@ describe("instant_transfer start and bank login", () => {
   });
 
   it("approve requires a holder and a valid IBAN", async () => {
-    const error = await apiError(() => outcomeWith(instantTransferProcessor, { outcome: "approve", form: { iban: "DE00 1234" } }));
+    const error = await apiError(() =>
+      outcomeWith(instantTransferProcessor, { outcome: "approve", form: { iban: "DE00 1234" } }),
+    );
     expect(invalidOf(error)).toEqual({ holder: "Required", iban: "Not a valid IBAN" });
   });
 

@@ -1,7 +1,14 @@
 import { extractIBAN } from "ibantools";
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { awaitApproval, commonDetails, defineProcessor, normalizeIban, redirectUrl, standardOutcome } from "@/lib/processors/common";
+import {
+  awaitApproval,
+  commonDetails,
+  defineProcessor,
+  normalizeIban,
+  redirectUrl,
+  standardOutcome,
+} from "@/lib/processors/common";
 
 const UMLAUTS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss" };
 const DESCRIPTOR_MAX = 27;
@@ -10,7 +17,9 @@ export function normalizeInstantTransferDescriptor(descriptor: string): string {
   // NFC first: "u" + combining diaeresis (as some systems send it) is the same "ü".
   const normalized = descriptor.normalize("NFC").replace(/[äöüÄÖÜß]/g, (c) => UMLAUTS[c]);
   if (!/^[0-9A-Za-z +.,-]*$/.test(normalized)) {
-    throw ApiError.validation("transaction", { dynamic_descriptor: "Only letters, digits, space and + . , - are allowed" });
+    throw ApiError.validation("transaction", {
+      dynamic_descriptor: "Only letters, digits, space and + . , - are allowed",
+    });
   }
   if (normalized.length > DESCRIPTOR_MAX) {
     throw ApiError.validation("transaction", { dynamic_descriptor: `At most ${DESCRIPTOR_MAX} characters` });

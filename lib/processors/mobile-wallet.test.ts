@@ -7,7 +7,9 @@ const redirect_url = "https://shop.example/r";
 describe.each([mobileWalletAProcessor, mobileWalletBProcessor])("$product", (processor) => {
   it("limits token_data to 8192 characters", () => {
     expect(detailsErrors(processor, { token_data: "t".repeat(8192) })).toBeNull();
-    expect(detailsErrors(processor, { token_data: "t".repeat(8193) })).toEqual({ "details.token_data": "At most 8192 characters" });
+    expect(detailsErrors(processor, { token_data: "t".repeat(8193) })).toEqual({
+      "details.token_data": "At most 8192 characters",
+    });
     expect(detailsErrors(processor, { token_data: "" })).toEqual({ "details.token_data": "Must not be empty" });
   });
 
@@ -32,8 +34,12 @@ describe.each([mobileWalletAProcessor, mobileWalletBProcessor])("$product", (pro
   });
 
   it("page outcomes honour capture_now", async () => {
-    expect((await outcomeWith(processor, { outcome: "approve", details: { capture_now: false } })).status).toBe("AUTHORIZED");
-    expect((await outcomeWith(processor, { outcome: "approve", details: { capture_now: true } })).status).toBe("SETTLEMENT_REQUESTED");
+    expect((await outcomeWith(processor, { outcome: "approve", details: { capture_now: false } })).status).toBe(
+      "AUTHORIZED",
+    );
+    expect((await outcomeWith(processor, { outcome: "approve", details: { capture_now: true } })).status).toBe(
+      "SETTLEMENT_REQUESTED",
+    );
     expect((await outcomeWith(processor, { outcome: "cancel" })).status).toBe("CANCELLED");
   });
 });

@@ -7,18 +7,28 @@ const redirect_url = "https://shop.example/r";
 describe("online_wallet", () => {
   it("takes a description of at most 127 characters", () => {
     expect(detailsErrors(onlineWalletProcessor, { redirect_url, description: "d".repeat(127) })).toBeNull();
-    expect(detailsErrors(onlineWalletProcessor, { redirect_url, description: "d".repeat(128) })).toEqual({ "details.description": "At most 127 characters" });
+    expect(detailsErrors(onlineWalletProcessor, { redirect_url, description: "d".repeat(128) })).toEqual({
+      "details.description": "At most 127 characters",
+    });
   });
 
   it("waits for the wallet login and echoes capture_now", async () => {
     const result = await startWith(onlineWalletProcessor, { redirect_url, description: "Order 42" });
-    expect(result).toMatchObject({ status: "INITIATED", needsApproval: true, details: { redirect_url, description: "Order 42", capture_now: true } });
+    expect(result).toMatchObject({
+      status: "INITIATED",
+      needsApproval: true,
+      details: { redirect_url, description: "Order 42", capture_now: true },
+    });
     expect(onlineWalletProcessor.approvalPage).toBe("wallet_login");
   });
 
   it("approve settles, or only authorises when capture_now is false", async () => {
-    expect((await outcomeWith(onlineWalletProcessor, { outcome: "approve", details: { capture_now: true } })).status).toBe("SETTLEMENT_REQUESTED");
-    expect((await outcomeWith(onlineWalletProcessor, { outcome: "approve", details: { capture_now: false } })).status).toBe("AUTHORIZED");
+    expect(
+      (await outcomeWith(onlineWalletProcessor, { outcome: "approve", details: { capture_now: true } })).status,
+    ).toBe("SETTLEMENT_REQUESTED");
+    expect(
+      (await outcomeWith(onlineWalletProcessor, { outcome: "approve", details: { capture_now: false } })).status,
+    ).toBe("AUTHORIZED");
     expect((await outcomeWith(onlineWalletProcessor, { outcome: "decline" })).status).toBe("DECLINED");
   });
 });

@@ -4,7 +4,10 @@ import { apiError, invalidOf, outcomeWith, startWith } from "@/lib/processors/te
 
 describe("prepaid_voucher", () => {
   it("waits for the voucher page", async () => {
-    expect(await startWith(prepaidVoucherProcessor, { redirect_url: "https://shop.example/r" })).toMatchObject({ status: "INITIATED", needsApproval: true });
+    expect(await startWith(prepaidVoucherProcessor, { redirect_url: "https://shop.example/r" })).toMatchObject({
+      status: "INITIATED",
+      needsApproval: true,
+    });
     expect(prepaidVoucherProcessor.approvalPage).toBe("voucher");
   });
 
@@ -17,16 +20,23 @@ describe("prepaid_voucher", () => {
   });
 
   it("a PIN ending in 0000 has too low a balance", async () => {
-    expect(await outcomeWith(prepaidVoucherProcessor, { outcome: "approve", form: { pin: "1234567812340000" } })).toEqual({
+    expect(
+      await outcomeWith(prepaidVoucherProcessor, { outcome: "approve", form: { pin: "1234567812340000" } }),
+    ).toEqual({
       status: "DECLINED",
       statusReason: "Voucher balance too low",
     });
   });
 
-  it.each([undefined, "", "123456781234567", "12345678123456789", "123456781234567a"])("refuses PIN %j", async (pin) => {
-    const form: Record<string, string> = pin === undefined ? {} : { pin };
-    expect(invalidOf(await apiError(() => outcomeWith(prepaidVoucherProcessor, { outcome: "approve", form })))).toEqual({ pin: "Enter the 16-digit PIN" });
-  });
+  it.each([undefined, "", "123456781234567", "12345678123456789", "123456781234567a"])(
+    "refuses PIN %j",
+    async (pin) => {
+      const form: Record<string, string> = pin === undefined ? {} : { pin };
+      expect(
+        invalidOf(await apiError(() => outcomeWith(prepaidVoucherProcessor, { outcome: "approve", form }))),
+      ).toEqual({ pin: "Enter the 16-digit PIN" });
+    },
+  );
 
   it.each([
     ["decline", "DECLINED"],

@@ -15,7 +15,11 @@ describe.each([
   { processor: bankInitiatedProcessor, extra: { bank: "sandbox-bank" } },
 ])("redirect product $processor.product", ({ processor, extra }) => {
   it("waits on the approve/decline page", async () => {
-    expect(await startWith(processor, { redirect_url, ...extra })).toMatchObject({ status: "INITIATED", needsApproval: true, details: { redirect_url, ...extra } });
+    expect(await startWith(processor, { redirect_url, ...extra })).toMatchObject({
+      status: "INITIATED",
+      needsApproval: true,
+      details: { redirect_url, ...extra },
+    });
     expect(processor.approvalPage).toBe("approve_decline");
   });
 
@@ -37,7 +41,9 @@ describe.each([
     expect(detailsErrors(processor, { redirect_url })).toEqual({ [`details.${field}`]: "Required" });
     expect(detailsErrors(processor, { redirect_url, [field]: "" })).toEqual({ [`details.${field}`]: "Required" });
     expect(detailsErrors(processor, { redirect_url, [field]: "x".repeat(64) })).toBeNull();
-    expect(detailsErrors(processor, { redirect_url, [field]: "x".repeat(65) })).toEqual({ [`details.${field}`]: "At most 64 characters" });
+    expect(detailsErrors(processor, { redirect_url, [field]: "x".repeat(65) })).toEqual({
+      [`details.${field}`]: "At most 64 characters",
+    });
   });
 });
 

@@ -34,6 +34,7 @@ export const PROCESSORS: Record<ProductId, Processor> = {
   bank_initiated: bankInitiatedProcessor,
 };
 
-export const isProduct = (s: unknown): s is ProductId => typeof s === "string" && (PRODUCTS as readonly string[]).includes(s);
+export const isProduct = (s: unknown): s is ProductId =>
+  typeof s === "string" && (PRODUCTS as readonly string[]).includes(s);
 
 export const getProcessor = (product: ProductId): Processor => PROCESSORS[product];

@@ -15,7 +15,12 @@ import {
 } from "@/lib/processors/test-support";
 
 const redirect_url = "https://shop.example/return";
-const sender = { account_number: "NL91 ABNA 0417 1643 00", bank_code: "ABNANL2A", country_code: "NL", holder_name: "Jan Jansen" };
+const sender = {
+  account_number: "NL91 ABNA 0417 1643 00",
+  bank_code: "ABNANL2A",
+  country_code: "NL",
+  holder_name: "Jan Jansen",
+};
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 const mandate = (row: Partial<MandateRow>): MandateRow => ({
@@ -35,11 +40,20 @@ const storeWith = (...mandates: MandateRow[]): FakeStore => ({ mandates, cardTok
 describe("sepa details", () => {
   it("validates sender entries: IBAN, BIC, country, holder", () => {
     expect(detailsErrors(sepaProcessor, { redirect_url, sender: [sender] })).toBeNull();
-    expect(sepaProcessor.detailsSchema.parse({ sender: [sender] }).sender?.[0].account_number).toBe("NL91ABNA0417164300");
+    expect(sepaProcessor.detailsSchema.parse({ sender: [sender] }).sender?.[0].account_number).toBe(
+      "NL91ABNA0417164300",
+    );
     expect(detailsErrors(sepaProcessor, { sender: [{ ...sender, bank_code: undefined }] })).toBeNull();
     expect(
       detailsErrors(sepaProcessor, {
-        sender: [{ account_number: "NL91 ABNA 0417 1643 01", bank_code: "ABN", country_code: "XX", holder_name: "h".repeat(71) }],
+        sender: [
+          {
+            account_number: "NL91 ABNA 0417 1643 01",
+            bank_code: "ABN",
+            country_code: "XX",
+            holder_name: "h".repeat(71),
+          },
+        ],
       }),
     ).toEqual({
       "details.sender.0.account_number": "Not a valid IBAN",
@@ -47,14 +61,20 @@ describe("sepa details", () => {
       "details.sender.0.country_code": "Not an ISO 3166-1 country code",
       "details.sender.0.holder_name": "At most 70 characters",
     });
-    expect(detailsErrors(sepaProcessor, { sender: [{ ...sender, holder_name: undefined }] })).toEqual({ "details.sender.0.holder_name": "Required" });
-    expect(detailsErrors(sepaProcessor, { sender: [{ ...sender, iban: "x" }] })).toEqual({ "details.sender.0.iban": "Unknown field" });
+    expect(detailsErrors(sepaProcessor, { sender: [{ ...sender, holder_name: undefined }] })).toEqual({
+      "details.sender.0.holder_name": "Required",
+    });
+    expect(detailsErrors(sepaProcessor, { sender: [{ ...sender, iban: "x" }] })).toEqual({
+      "details.sender.0.iban": "Unknown field",
+    });
   });
 
   it("takes 1 to 5 senders", () => {
     expect(detailsErrors(sepaProcessor, { sender: [] })).toEqual({ "details.sender": "At least 1 sender" });
     expect(detailsErrors(sepaProcessor, { sender: Array(5).fill(sender) })).toBeNull();
-    expect(detailsErrors(sepaProcessor, { sender: Array(6).fill(sender) })).toEqual({ "details.sender": "At most 5 senders" });
+    expect(detailsErrors(sepaProcessor, { sender: Array(6).fill(sender) })).toEqual({
+      "details.sender": "At most 5 senders",
+    });
   });
 
   it("validates the mandate reference", () => {
@@ -69,8 +89,12 @@ describe("sepa details", () => {
   it("takes a sepa_due_date of today or later", () => {
     expect(detailsErrors(sepaProcessor, { sepa_due_date: isoDay(0) })).toBeNull();
     expect(detailsErrors(sepaProcessor, { sepa_due_date: isoDay(30) })).toBeNull();
-    expect(detailsErrors(sepaProcessor, { sepa_due_date: isoDay(-1) })).toEqual({ "details.sepa_due_date": "Must not be in the past" });
-    expect(detailsErrors(sepaProcessor, { sepa_due_date: "2030-02-30" })).toEqual({ "details.sepa_due_date": "Not a calendar date" });
+    expect(detailsErrors(sepaProcessor, { sepa_due_date: isoDay(-1) })).toEqual({
+      "details.sepa_due_date": "Must not be in the past",
+    });
+    expect(detailsErrors(sepaProcessor, { sepa_due_date: "2030-02-30" })).toEqual({
+      "details.sepa_due_date": "Not a calendar date",
+    });
     expect(detailsErrors(sepaProcessor, { sepa_due_date: "30.01.2030" })).toHaveProperty(["details.sepa_due_date"]);
   });
 });
@@ -81,15 +105,28 @@ describe("sepa start", () => {
       storeWith(
         mandate({ reference: "OLD", createdAt: new Date("2025-01-01T00:00:00Z") }),
         mandate({ reference: "NEW", createdAt: new Date("2026-01-01T00:00:00Z") }),
-        mandate({ reference: "REVOKED", createdAt: new Date("2026-06-01T00:00:00Z"), revokedAt: new Date("2026-07-01T00:00:00Z") }),
+        mandate({
+          reference: "REVOKED",
+          createdAt: new Date("2026-06-01T00:00:00Z"),
+          revokedAt: new Date("2026-07-01T00:00:00Z"),
+        }),
       ),
     );
     const result = await startWith(sepaProcessor, {}, { client });
-    expect(result).toMatchObject({ status: "SETTLEMENT_REQUESTED", needsApproval: false, details: { mandate: "NEW", mandate_reused: true } });
+    expect(result).toMatchObject({
+      status: "SETTLEMENT_REQUESTED",
+      needsApproval: false,
+      details: { mandate: "NEW", mandate_reused: true },
+    });
   });
 
   it("reuses the named mandate", async () => {
-    const client = fakeClient(storeWith(mandate({ reference: "OLD", createdAt: new Date("2025-01-01T00:00:00Z") }), mandate({ reference: "NEW" })));
+    const client = fakeClient(
+      storeWith(
+        mandate({ reference: "OLD", createdAt: new Date("2025-01-01T00:00:00Z") }),
+        mandate({ reference: "NEW" }),
+      ),
+    );
     const result = await startWith(sepaProcessor, { mandate: "OLD" }, { client });
     expect(result.details).toMatchObject({ mandate: "OLD", mandate_reused: true });
   });
@@ -105,8 +142,14 @@ describe("sepa start", () => {
 
   it("without a valid mandate asks for one at approval_url", async () => {
     const otherCustomer = mandate({ customerId: "99999999-9999-4999-8999-999999999999", reference: "THEIRS" });
-    const otherOrganisation = mandate({ organisationId: "88888888-8888-4888-8888-888888888888", reference: "ELSEWHERE" });
-    for (const client of [fakeClient(), fakeClient(storeWith(otherCustomer, otherOrganisation, mandate({ revokedAt: NOW })))]) {
+    const otherOrganisation = mandate({
+      organisationId: "88888888-8888-4888-8888-888888888888",
+      reference: "ELSEWHERE",
+    });
+    for (const client of [
+      fakeClient(),
+      fakeClient(storeWith(otherCustomer, otherOrganisation, mandate({ revokedAt: NOW }))),
+    ]) {
       const result = await startWith(sepaProcessor, { redirect_url, sender: [sender] }, { client });
       expect(result).toMatchObject({ status: "INITIATED", needsApproval: true, details: { mandate_reused: false } });
       expect(result.details).not.toHaveProperty("mandate");
@@ -117,7 +160,12 @@ describe("sepa start", () => {
   });
 
   it("refuses a mandate reference that is revoked or another customer's", async () => {
-    const client = fakeClient(storeWith(mandate({ reference: "REVOKED", revokedAt: NOW }), mandate({ reference: "THEIRS", customerId: "99999999-9999-4999-8999-999999999999" })));
+    const client = fakeClient(
+      storeWith(
+        mandate({ reference: "REVOKED", revokedAt: NOW }),
+        mandate({ reference: "THEIRS", customerId: "99999999-9999-4999-8999-999999999999" }),
+      ),
+    );
     for (const reference of ["REVOKED", "THEIRS"]) {
       const error = await apiError(() => startWith(sepaProcessor, { redirect_url, mandate: reference }, { client }));
       expect(invalidOf(error)).toHaveProperty(["details.mandate"]);
@@ -164,16 +212,29 @@ describe("sepa mandate page", () => {
   it("sign requires a valid IBAN and a holder name", async () => {
     let error = await apiError(() => outcomeWith(sepaProcessor, { outcome: "sign", form: {} }));
     expect(invalidOf(error)).toEqual({ iban: "Required", holder_name: "Required" });
-    error = await apiError(() => outcomeWith(sepaProcessor, { outcome: "sign", form: { iban: "DE89 3704 0044 0532 0130 01", holder_name: "Max" } }));
+    error = await apiError(() =>
+      outcomeWith(sepaProcessor, {
+        outcome: "sign",
+        form: { iban: "DE89 3704 0044 0532 0130 01", holder_name: "Max" },
+      }),
+    );
     expect(invalidOf(error)).toEqual({ iban: "Not a valid IBAN" });
   });
 
   it("a reference signed meanwhile by this customer is reused; anyone else's fails the transaction", async () => {
     const mine = fakeClient(storeWith(mandate({ reference: "MY-REF-1" })));
     const form = { iban: "NL91ABNA0417164300", holder_name: "Jan" };
-    expect((await outcomeWith(sepaProcessor, { outcome: "sign", form, details: { mandate: "MY-REF-1" }, client: mine })).status).toBe("SETTLEMENT_REQUESTED");
-    const theirs = fakeClient(storeWith(mandate({ reference: "MY-REF-1", customerId: "99999999-9999-4999-8999-999999999999" })));
-    expect((await outcomeWith(sepaProcessor, { outcome: "sign", form, details: { mandate: "MY-REF-1" }, client: theirs })).status).toBe("FAILED");
+    expect(
+      (await outcomeWith(sepaProcessor, { outcome: "sign", form, details: { mandate: "MY-REF-1" }, client: mine }))
+        .status,
+    ).toBe("SETTLEMENT_REQUESTED");
+    const theirs = fakeClient(
+      storeWith(mandate({ reference: "MY-REF-1", customerId: "99999999-9999-4999-8999-999999999999" })),
+    );
+    expect(
+      (await outcomeWith(sepaProcessor, { outcome: "sign", form, details: { mandate: "MY-REF-1" }, client: theirs }))
+        .status,
+    ).toBe("FAILED");
   });
 
   it.each([
@@ -184,7 +245,9 @@ describe("sepa mandate page", () => {
   });
 
   it("refuses approve (the page signs)", async () => {
-    expect(invalidOf(await apiError(() => outcomeWith(sepaProcessor, { outcome: "approve" })))).toEqual({ outcome: "Unknown outcome" });
+    expect(invalidOf(await apiError(() => outcomeWith(sepaProcessor, { outcome: "approve" })))).toEqual({
+      outcome: "Unknown outcome",
+    });
   });
 });
 

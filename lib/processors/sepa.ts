@@ -47,7 +47,10 @@ export const sepaProcessor = defineProcessor({
       .min(1, "At least 1 sender")
       .max(5, "At most 5 senders")
       .optional(),
-    mandate: z.string().regex(MANDATE_REFERENCE, "Expected a mandate reference: 1-35 of A-Z a-z 0-9 + ? / : ( ) . , ' - and space").optional(),
+    mandate: z
+      .string()
+      .regex(MANDATE_REFERENCE, "Expected a mandate reference: 1-35 of A-Z a-z 0-9 + ? / : ( ) . , ' - and space")
+      .optional(),
     sepa_due_date: isoDate.refine((d) => d >= todayUtc(), "Must not be in the past").optional(),
     redirect_url: redirectUrl,
   }),
@@ -55,7 +58,12 @@ export const sepaProcessor = defineProcessor({
   settlementWaitDays: (details, now) => sepaSettlementWaitDays(details, now),
   start: async ({ details, amount, organisationId, customerId, client }) => {
     const mandate = await client.sepaMandate.findFirst({
-      where: { organisationId, customerId, revokedAt: null, ...(details.mandate ? { reference: details.mandate } : {}) },
+      where: {
+        organisationId,
+        customerId,
+        revokedAt: null,
+        ...(details.mandate ? { reference: details.mandate } : {}),
+      },
       orderBy: { createdAt: "desc" },
     });
     if (mandate) {
@@ -69,7 +77,9 @@ export const sepaProcessor = defineProcessor({
       // References are unique per organisation; signing this one again would collide with the existing row.
       const taken = await client.sepaMandate.findFirst({ where: { organisationId, reference: details.mandate } });
       if (taken) {
-        throw ApiError.validation("transaction", { "details.mandate": "Refers to a revoked mandate or to another customer's mandate" });
+        throw ApiError.validation("transaction", {
+          "details.mandate": "Refers to a revoked mandate or to another customer's mandate",
+        });
       }
     }
     return awaitApproval(details, storedDetails(details, { add: { mandate_reused: false } }));
@@ -106,7 +116,11 @@ export const sepaProcessor = defineProcessor({
         },
       });
     }
-    return { status: "SETTLEMENT_REQUESTED", statusReason: "SEPA mandate signed", details: { mandate: reference, mandate_reused: false } };
+    return {
+      status: "SETTLEMENT_REQUESTED",
+      statusReason: "SEPA mandate signed",
+      details: { mandate: reference, mandate_reused: false },
+    };
   },
 });
 

@@ -25,11 +25,24 @@ export type MandateRow = {
 };
 
 /** A vaulted card; `number` (default a successful test card) is sealed with the real vault. */
-export type CardTokenRow = { organisationId: string; token: string; expiryMonth: number; expiryYear: number; holder: string; number?: string };
+export type CardTokenRow = {
+  organisationId: string;
+  token: string;
+  expiryMonth: number;
+  expiryYear: number;
+  holder: string;
+  number?: string;
+};
 
 const sealed = (row: CardTokenRow) => {
   const number = row.number ?? "4111111111111111";
-  return { ...row, encryptedNumber: encryptCardNumber(number, row.token), bin: number.slice(0, 6), lastFour: number.slice(-4), brand: detectBrand(number) };
+  return {
+    ...row,
+    encryptedNumber: encryptCardNumber(number, row.token),
+    bin: number.slice(0, 6),
+    lastFour: number.slice(-4),
+    brand: detectBrand(number),
+  };
 };
 
 export type FakeStore = { mandates: MandateRow[]; cardTokens: CardTokenRow[] };
@@ -77,7 +90,11 @@ export function detailsErrors(processor: Processor, details: unknown): Record<st
 
 export type StartOptions = { amount?: number; client?: Prisma.TransactionClient; now?: Date };
 
-export function startWith(processor: Processor, details: unknown, { amount = 1000, client = fakeClient(), now = NOW }: StartOptions = {}): Promise<StartResult> {
+export function startWith(
+  processor: Processor,
+  details: unknown,
+  { amount = 1000, client = fakeClient(), now = NOW }: StartOptions = {},
+): Promise<StartResult> {
   return Promise.resolve().then(() =>
     processor.start({
       details: parseDetails(processor, details),

@@ -18,10 +18,16 @@ export const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, "Not a calendar date");
 
-export const dateOfBirth = isoDate.refine((s) => s >= "1900-01-01" && s <= new Date().toISOString().slice(0, 10), "Must be a date between 1900-01-01 and today");
+export const dateOfBirth = isoDate.refine(
+  (s) => s >= "1900-01-01" && s <= new Date().toISOString().slice(0, 10),
+  "Must be a date between 1900-01-01 and today",
+);
 
 /** E.164: a plus sign, a country code not starting with 0, at most 15 digits in all. */
-export const e164Phone = z.string().trim().regex(/^\+[1-9]\d{6,14}$/, "Expected an international number in E.164 format, e.g. +31201234567");
+export const e164Phone = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, "Expected an international number in E.164 format, e.g. +31201234567");
 
 /** ISO 3166-1 alpha-2, uppercase. */
 export const countryCode = z

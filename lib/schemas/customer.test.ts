@@ -23,7 +23,8 @@ describe("CustomerCreateSchema", () => {
   it("accepts E.164 phone numbers only", () => {
     expect(ok({ phone_number: "+31201234567" })).toBe(true);
     expect(ok({ phone_number: "+14155552671" })).toBe(true);
-    for (const p of ["0201234567", "+0201234567", "+31 20 123 4567", "+3120123456789012", "+31-20"]) expect(ok({ phone_number: p })).toBe(false);
+    for (const p of ["0201234567", "+0201234567", "+31 20 123 4567", "+3120123456789012", "+31-20"])
+      expect(ok({ phone_number: p })).toBe(false);
   });
 
   it("accepts uppercase ISO 3166-1 alpha-2 countries only", () => {

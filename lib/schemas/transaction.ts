@@ -23,7 +23,12 @@ export const TransactionStartSchema = z.strictObject({
   payment_profile: uuid,
   amount: amountSchema,
   customer: z.unknown().optional(),
-  customer_ip: orEmpty(z.string().trim().refine((s) => ipaddr.isValid(s), "Expected an IPv4 or IPv6 address")),
+  customer_ip: orEmpty(
+    z
+      .string()
+      .trim()
+      .refine((s) => ipaddr.isValid(s), "Expected an IPv4 or IPv6 address"),
+  ),
   dynamic_descriptor: optionalText(127),
   merchant_reference: optionalText(255),
   payment_product: z.enum(PRODUCTS, { message: `Expected one of: ${PRODUCTS.join(", ")}` }),
@@ -37,7 +42,9 @@ export const CaptureSchema = z.strictObject({ amount: amountSchema.optional() })
 export const EmptySchema = z.strictObject({});
 export const RefundCreateSchema = z.strictObject({ amount: amountSchema, reason: optionalText(255) });
 
-export const IssuersQuerySchema = z.strictObject({ payment_product: z.enum(PRODUCTS, { message: `Expected one of: ${PRODUCTS.join(", ")}` }) });
+export const IssuersQuerySchema = z.strictObject({
+  payment_product: z.enum(PRODUCTS, { message: `Expected one of: ${PRODUCTS.join(", ")}` }),
+});
 
 export const TransactionListQuerySchema = z.strictObject({
   status: z.enum(STATUSES).optional(),

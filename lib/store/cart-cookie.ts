@@ -16,5 +16,10 @@ export async function writeCartItems(items: CartItems): Promise<void> {
     jar.delete({ name: CART_COOKIE, path: "/store" });
     return;
   }
-  jar.set(CART_COOKIE, serializeCart(items), { path: "/store", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 14 });
+  jar.set(CART_COOKIE, serializeCart(items), {
+    path: "/store",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 60 * 60 * 24 * 14,
+  });
 }

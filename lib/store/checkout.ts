@@ -6,7 +6,12 @@ import type { Cart } from "@/lib/store/cart";
 import { applyPaymentStatus, attachTransaction, createOrder, deleteUnstartedOrder } from "@/lib/store/orders";
 import { buildDetails, validateDetails, type FormValues } from "@/lib/store/payment-details";
 import { isPaymentMethodId } from "@/lib/store/payment-methods";
-import { getPayrailClient, PayrailError, type PayrailClient, type PayrailTransaction } from "@/lib/store/payrail-client";
+import {
+  getPayrailClient,
+  PayrailError,
+  type PayrailClient,
+  type PayrailTransaction,
+} from "@/lib/store/payrail-client";
 
 /** The customer fields of the checkout form, named as in `POST /v1/customer`. */
 export const CUSTOMER_FIELDS = [
@@ -35,17 +40,28 @@ export type CheckoutResult =
   | { ok: true; orderId: string; next: string }
   | { ok: false; fieldErrors: Record<string, string>; formError?: string };
 
-const fail = (formError: string, fieldErrors: Record<string, string> = {}): CheckoutResult => ({ ok: false, formError, fieldErrors });
+const fail = (formError: string, fieldErrors: Record<string, string> = {}): CheckoutResult => ({
+  ok: false,
+  formError,
+  fieldErrors,
+});
 
 /**
  * Places an order and starts its payment: validate the form with Payrail's own schemas, create
  * the order, find or create the Payrail customer for the e-mail, start the transaction, and say
  * where the shopper goes next (approval_url, the card page, or straight to the return page).
  */
-export async function checkout({ values, cart, origin, customerIp, userAgent }: CheckoutOptions): Promise<CheckoutResult> {
+export async function checkout({
+  values,
+  cart,
+  origin,
+  customerIp,
+  userAgent,
+}: CheckoutOptions): Promise<CheckoutResult> {
   if (cart.lines.length === 0) return fail("Your cart is empty.");
   const product = values.payment_product;
-  if (!isPaymentMethodId(product)) return fail("Choose a payment method.", { payment_product: "Choose a payment method" });
+  if (!isPaymentMethodId(product))
+    return fail("Choose a payment method.", { payment_product: "Choose a payment method" });
 
   const customerInput = Object.fromEntries(CUSTOMER_FIELDS.map((f) => [f, (values[f] ?? "").trim()]));
   const customerCheck = CustomerCreateSchema.safeParse(customerInput);
@@ -120,7 +136,12 @@ export async function checkout({ values, cart, origin, customerIp, userAgent }: 
 }
 
 /** Where a placed order's shopper goes: the card page, Payrail's approval_url, or (finished server to server) the return page. */
-export function nextStepOf(order: { id: string; paymentProduct: string; approvalUrl: string; payrailTransactionId: string | null }): string {
+export function nextStepOf(order: {
+  id: string;
+  paymentProduct: string;
+  approvalUrl: string;
+  payrailTransactionId: string | null;
+}): string {
   // The card is paid inside the Payrail iFrame on the store's own page.
   if (order.paymentProduct === "card" && order.approvalUrl) return `/store/checkout/card/${order.id}`;
   if (order.approvalUrl) return order.approvalUrl;
@@ -134,13 +155,25 @@ async function compensate(payrail: PayrailClient, t: PayrailTransaction) {
     if (t.status === "SETTLEMENT_REQUESTED") await payrail.cancelTransaction(t.id);
     else if (t.status === "AUTHORIZED") await payrail.voidTransaction(t.id);
   } catch (err) {
-    log().error({ err, transaction: t.id, status: t.status }, "store: could not undo a payment of an order that was not recorded");
+    log().error(
+      { err, transaction: t.id, status: t.status },
+      "store: could not undo a payment of an order that was not recorded",
+    );
   }
 }
 
 /** A returning e-mail reuses its Payrail customer (spec 2.1): one customer per shopper, not per order. */
-async function findOrCreateCustomer(payrail: PayrailClient, input: Record<string, string>, { forget = false } = {}): Promise<string> {
-  const key = { paymentProfile_email: { paymentProfile: payrail.credentials.paymentProfile, email: input.email_address.toLowerCase() } };
+async function findOrCreateCustomer(
+  payrail: PayrailClient,
+  input: Record<string, string>,
+  { forget = false } = {},
+): Promise<string> {
+  const key = {
+    paymentProfile_email: {
+      paymentProfile: payrail.credentials.paymentProfile,
+      email: input.email_address.toLowerCase(),
+    },
+  };
   if (!forget) {
     const known = await db().storeCustomer.findUnique({ where: key });
     if (known) return known.payrailCustomerId;
@@ -169,11 +202,18 @@ function startFailed(err: unknown, values: FormValues): CheckoutResult {
     const onForm = Object.fromEntries(Object.entries(fields).filter(([k]) => k in values));
     const elsewhere = Object.entries(fields).filter(([k]) => !(k in values));
     const extra = elsewhere.map(([k, v]) => `${k}: ${v}`).join("; ");
-    return fail(extra ? `The payment service refused the order (${extra}).` : "Please check the highlighted fields.", onForm);
+    return fail(
+      extra ? `The payment service refused the order (${extra}).` : "Please check the highlighted fields.",
+      onForm,
+    );
   }
-  if (err.code === "150") return fail("This payment method is not available right now. Please choose another one.", { payment_product: "Not available" });
+  if (err.code === "150")
+    return fail("This payment method is not available right now. Please choose another one.", {
+      payment_product: "Not available",
+    });
   log().warn({ status: err.status, code: err.code, message: err.message }, "store: Payrail refused the checkout");
-  if (err.status === 0 || err.status >= 500) return fail("We could not reach the payment service. Nothing was charged; please try again in a moment.");
+  if (err.status === 0 || err.status >= 500)
+    return fail("We could not reach the payment service. Nothing was charged; please try again in a moment.");
 
   return fail(`The payment could not be started: ${err.message}`);
 }

@@ -9,7 +9,9 @@ export type StoreCredentials = { apiKey: string; paymentProfile: string; webhook
 // It does not share lib/env.ts's schema because nothing of Payrail's configuration is its business
 // except where Payrail can be reached.
 const StoreEnvSchema = z.object({
-  PAYRAIL_API_URL: z.url({ protocol: /^https?$/, message: "PAYRAIL_API_URL must be an absolute http(s) URL" }).optional(),
+  PAYRAIL_API_URL: z
+    .url({ protocol: /^https?$/, message: "PAYRAIL_API_URL must be an absolute http(s) URL" })
+    .optional(),
   STORE_API_KEY: z.string().min(1).optional(),
   STORE_PAYMENT_PROFILE: z.uuid({ message: "STORE_PAYMENT_PROFILE must be a payment profile id (UUID)" }).optional(),
   STORE_WEBHOOK_SECRET: z.string().startsWith("whsec_", "STORE_WEBHOOK_SECRET must be a whsec_ secret").optional(),
@@ -17,7 +19,8 @@ const StoreEnvSchema = z.object({
 
 function storeEnv() {
   const parsed = StoreEnvSchema.safeParse(process.env);
-  if (!parsed.success) throw new Error(`Invalid store configuration: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(`Invalid store configuration: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
 
   return parsed.data;
 }
@@ -37,8 +40,16 @@ export function payrailBaseUrl(): string {
 export async function getStoreCredentials(): Promise<StoreCredentials> {
   const e = storeEnv();
   const set = [e.STORE_API_KEY, e.STORE_PAYMENT_PROFILE, e.STORE_WEBHOOK_SECRET].filter(Boolean).length;
-  if (set === 3) return { apiKey: e.STORE_API_KEY!, paymentProfile: e.STORE_PAYMENT_PROFILE!, webhookSecret: e.STORE_WEBHOOK_SECRET! };
-  if (set > 0) throw new Error("Invalid store configuration: set all of STORE_API_KEY, STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET, or none");
+  if (set === 3)
+    return {
+      apiKey: e.STORE_API_KEY!,
+      paymentProfile: e.STORE_PAYMENT_PROFILE!,
+      webhookSecret: e.STORE_WEBHOOK_SECRET!,
+    };
+  if (set > 0)
+    throw new Error(
+      "Invalid store configuration: set all of STORE_API_KEY, STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET, or none",
+    );
   const demo = await ensureDemoMerchant();
 
   return { apiKey: demo.api_key, paymentProfile: demo.payment_profile, webhookSecret: demo.webhook_secret };

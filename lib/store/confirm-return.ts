@@ -21,32 +21,56 @@ export async function confirmReturn(query: Record<string, string | string[] | un
   // Shown, never trusted: Payrail appends `error` when the redirect itself went wrong.
   const error = first(query.error)?.slice(0, 500) || undefined;
   if (!transactionId) {
-    return { kind: "problem", title: "No payment to show", message: "This page is where you land after paying, but the link has no payment reference.", error };
+    return {
+      kind: "problem",
+      title: "No payment to show",
+      message: "This page is where you land after paying, but the link has no payment reference.",
+      error,
+    };
   }
   if (!UUID.test(transactionId)) {
-    return { kind: "problem", title: "We couldn't read this payment link", message: "The payment reference in the link is not valid. If you just paid, check your orders or contact us.", error };
+    return {
+      kind: "problem",
+      title: "We couldn't read this payment link",
+      message: "The payment reference in the link is not valid. If you just paid, check your orders or contact us.",
+      error,
+    };
   }
 
   let check, transaction;
   try {
     const payrail = await getPayrailClient();
-    [check, transaction] = await Promise.all([payrail.checkoutSuccess(transactionId), payrail.getTransaction(transactionId)]);
+    [check, transaction] = await Promise.all([
+      payrail.checkoutSuccess(transactionId),
+      payrail.getTransaction(transactionId),
+    ]);
   } catch (err) {
     if (err instanceof PayrailError && (err.status === 404 || err.status === 400)) {
-      return { kind: "problem", title: "Payment not found", message: "We could not find this payment in our shop. If you just paid, check your orders or contact us.", error };
+      return {
+        kind: "problem",
+        title: "Payment not found",
+        message: "We could not find this payment in our shop. If you just paid, check your orders or contact us.",
+        error,
+      };
     }
     log().error({ err, transactionId }, "store: return page could not check the payment");
     return {
       kind: "problem",
       title: "We couldn't confirm your payment yet",
-      message: "The payment service did not answer. Please reload this page in a moment; you will not be charged twice.",
+      message:
+        "The payment service did not answer. Please reload this page in a moment; you will not be charged twice.",
       error,
     };
   }
 
   const order = await getOrderByTransaction(transactionId);
   if (!order) {
-    return { kind: "problem", title: "Payment not found", message: "This payment does not belong to an order in our shop.", error };
+    return {
+      kind: "problem",
+      title: "Payment not found",
+      message: "This payment does not belong to an order in our shop.",
+      error,
+    };
   }
   // The verified status is news for the order too (webhooks may come later, or not at all). Status
   // and time from one answer, so the order's "newer wins" rule compares like with like.
@@ -58,5 +82,12 @@ export async function confirmReturn(query: Record<string, string | string[] | un
     source: "return",
   });
 
-  return { kind: "result", success: check.success, status: check.status, statusReason: check.status_reason, order: (await getOrderByTransaction(transactionId)) ?? order, error };
+  return {
+    kind: "result",
+    success: check.success,
+    status: check.status,
+    statusReason: check.status_reason,
+    order: (await getOrderByTransaction(transactionId)) ?? order,
+    error,
+  };
 }

@@ -44,7 +44,13 @@ export async function createOrder({ cart, email, customerName, customer, payment
           amount: cart.total,
           paymentProduct,
           items: {
-            create: cart.lines.map((l) => ({ id: randomUUID(), productId: l.product.id, name: l.product.name, unitPrice: l.product.price, quantity: l.quantity })),
+            create: cart.lines.map((l) => ({
+              id: randomUUID(),
+              productId: l.product.id,
+              name: l.product.name,
+              unitPrice: l.product.price,
+              quantity: l.quantity,
+            })),
           },
         },
         include: { items: true },
@@ -57,7 +63,10 @@ export async function createOrder({ cart, email, customerName, customer, payment
 }
 
 export async function attachTransaction(orderId: string, t: { id: string; customer: string; approvalUrl: string }) {
-  await db().storeOrder.update({ where: { id: orderId }, data: { payrailTransactionId: t.id, payrailCustomerId: t.customer, approvalUrl: t.approvalUrl } });
+  await db().storeOrder.update({
+    where: { id: orderId },
+    data: { payrailTransactionId: t.id, payrailCustomerId: t.customer, approvalUrl: t.approvalUrl },
+  });
 }
 
 /** An order whose payment could not even be started never existed for the shopper. */
@@ -70,10 +79,16 @@ export async function deleteUnstartedOrder(orderId: string) {
  * arrive late or out of order, and the return page may read the status before or after them.
  * One conditional update, so concurrent writers cannot move an order backwards.
  */
-export async function applyPaymentStatus(update: PaymentStatusUpdate, client: Prisma.TransactionClient = db()): Promise<boolean> {
+export async function applyPaymentStatus(
+  update: PaymentStatusUpdate,
+  client: Prisma.TransactionClient = db(),
+): Promise<boolean> {
   const order = await client.storeOrder.findFirst({
     where: {
-      OR: [{ payrailTransactionId: update.transactionId }, ...(update.reference ? [{ reference: update.reference, payrailTransactionId: null }] : [])],
+      OR: [
+        { payrailTransactionId: update.transactionId },
+        ...(update.reference ? [{ reference: update.reference, payrailTransactionId: null }] : []),
+      ],
     },
     select: { id: true, amount: true },
   });
@@ -81,7 +96,11 @@ export async function applyPaymentStatus(update: PaymentStatusUpdate, client: Pr
   const { count } = await client.storeOrder.updateMany({
     where: {
       id: order.id,
-      OR: [{ paymentStatusAt: null }, { paymentStatusAt: { lt: update.at } }, { paymentStatusAt: update.at, paymentStatus: { not: update.status } }],
+      OR: [
+        { paymentStatusAt: null },
+        { paymentStatusAt: { lt: update.at } },
+        { paymentStatusAt: update.at, paymentStatus: { not: update.status } },
+      ],
     },
     data: {
       payrailTransactionId: update.transactionId,
@@ -100,6 +119,7 @@ export const getOrder = (id: string) => db().storeOrder.findUnique({ where: { id
 export const getOrderByTransaction = (transactionId: string) =>
   db().storeOrder.findUnique({ where: { payrailTransactionId: transactionId }, include: { items: true } });
 
-export const listOrders = (limit = 50) => db().storeOrder.findMany({ orderBy: { createdAt: "desc" }, take: limit, include: { items: true } });
+export const listOrders = (limit = 50) =>
+  db().storeOrder.findMany({ orderBy: { createdAt: "desc" }, take: limit, include: { items: true } });
 
 export type StoreOrder = NonNullable<Awaited<ReturnType<typeof getOrder>>>;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { buildDetails, validateDetails } from "@/lib/store/payment-details";
-import { FINANCE_PROVIDERS, PAYMENT_METHODS, PIX_EXAMPLE_CPF, SEPA_EXAMPLE, type PaymentMethodId } from "@/lib/store/payment-methods";
+import {
+  FINANCE_PROVIDERS,
+  PAYMENT_METHODS,
+  PIX_EXAMPLE_CPF,
+  SEPA_EXAMPLE,
+  type PaymentMethodId,
+} from "@/lib/store/payment-methods";
 
 const ctx = { returnUrl: "http://localhost:3000/store/return", origin: "http://localhost:3000" };
 
@@ -22,8 +28,18 @@ const PREFILLED: Record<PaymentMethodId, Record<string, string>> = {
     "details.sepa_due_date": "",
     "details.mandate": "",
   },
-  direct_debit: { "details.bank_account": "ba_sandbox_checking_001", "details.account_type": "checking", "details.type": "single", "details.order_source": "ecommerce", "details.check_number": "" },
-  instant_payment: { "details.pix_name": "Ada Lovelace", "details.pix_document_id": PIX_EXAMPLE_CPF, "details.pix_key": "" },
+  direct_debit: {
+    "details.bank_account": "ba_sandbox_checking_001",
+    "details.account_type": "checking",
+    "details.type": "single",
+    "details.order_source": "ecommerce",
+    "details.check_number": "",
+  },
+  instant_payment: {
+    "details.pix_name": "Ada Lovelace",
+    "details.pix_document_id": PIX_EXAMPLE_CPF,
+    "details.pix_key": "",
+  },
   bnpl: {},
   instalment_credit: {},
   finance_provider: { "details.provider_id": FINANCE_PROVIDERS[0].id },
@@ -41,7 +57,11 @@ describe("checkout details", () => {
   });
 
   it("adds what the store must: redirect_url where the shopper may leave, the iFrame fields for the card", () => {
-    expect(buildDetails("card", {}, ctx)).toEqual({ redirect_url: ctx.returnUrl, origin: ctx.origin, redirect_parent_function: "payrailDone" });
+    expect(buildDetails("card", {}, ctx)).toEqual({
+      redirect_url: ctx.returnUrl,
+      origin: ctx.origin,
+      redirect_parent_function: "payrailDone",
+    });
     expect(buildDetails("card", { "details.force_3DSecure": "on" }, ctx)).toMatchObject({ force_3DSecure: true });
     expect(buildDetails("bnpl", {}, ctx)).toEqual({});
     expect(buildDetails("direct_debit", PREFILLED.direct_debit, ctx)).not.toHaveProperty("redirect_url");
@@ -50,19 +70,45 @@ describe("checkout details", () => {
     expect(buildDetails("mobile_wallet_a", { wallet_mode: "redirect" }, ctx)).toEqual({ redirect_url: ctx.returnUrl });
     expect(buildDetails("sepa", PREFILLED.sepa, ctx)).toEqual({
       redirect_url: ctx.returnUrl,
-      sender: [{ account_number: SEPA_EXAMPLE.iban, bank_code: SEPA_EXAMPLE.bic, country_code: "DE", holder_name: "Ada Lovelace" }],
+      sender: [
+        {
+          account_number: SEPA_EXAMPLE.iban,
+          bank_code: SEPA_EXAMPLE.bic,
+          country_code: "DE",
+          holder_name: "Ada Lovelace",
+        },
+      ],
     });
   });
 
   it("reports invalid fields under the API's own paths", () => {
-    const sepa = buildDetails("sepa", { ...PREFILLED.sepa, "details.sender.0.account_number": "DE00 1234", "details.sender.0.holder_name": " " }, ctx);
-    expect(validateDetails("sepa", sepa)).toEqual({ "details.sender.0.account_number": "Not a valid IBAN", "details.sender.0.holder_name": "Required" });
-    const pix = buildDetails("instant_payment", { ...PREFILLED.instant_payment, "details.pix_document_id": "111.111.111-11" }, ctx);
-    expect(validateDetails("instant_payment", pix)).toEqual({ "details.pix_document_id": "Expected a valid CPF (11 digits) or CNPJ (14 digits)" });
-    expect(validateDetails("direct_debit", buildDetails("direct_debit", {}, ctx))).toMatchObject({ "details.account_type": "Expected one of: checking, savings" });
+    const sepa = buildDetails(
+      "sepa",
+      { ...PREFILLED.sepa, "details.sender.0.account_number": "DE00 1234", "details.sender.0.holder_name": " " },
+      ctx,
+    );
+    expect(validateDetails("sepa", sepa)).toEqual({
+      "details.sender.0.account_number": "Not a valid IBAN",
+      "details.sender.0.holder_name": "Required",
+    });
+    const pix = buildDetails(
+      "instant_payment",
+      { ...PREFILLED.instant_payment, "details.pix_document_id": "111.111.111-11" },
+      ctx,
+    );
+    expect(validateDetails("instant_payment", pix)).toEqual({
+      "details.pix_document_id": "Expected a valid CPF (11 digits) or CNPJ (14 digits)",
+    });
+    expect(validateDetails("direct_debit", buildDetails("direct_debit", {}, ctx))).toMatchObject({
+      "details.account_type": "Expected one of: checking, savings",
+    });
     const wallet = buildDetails("online_wallet", { "details.description": "x".repeat(128) }, ctx);
     expect(validateDetails("online_wallet", wallet)).toEqual({ "details.description": "At most 127 characters" });
-    const dummy = buildDetails("dummy", { "details.dummy_outcome": "DECLINED", "details.dummy_outcome_update": "SETTLEMENT_COMPLETED" }, ctx);
+    const dummy = buildDetails(
+      "dummy",
+      { "details.dummy_outcome": "DECLINED", "details.dummy_outcome_update": "SETTLEMENT_COMPLETED" },
+      ctx,
+    );
     expect(validateDetails("dummy", dummy)).toEqual({ "details.dummy_outcome_update": "Cannot follow DECLINED" });
   });
 });

@@ -31,7 +31,11 @@ const deviceWalletToken = () => `sandbox-wallet-token-${randomBytes(12).toString
  * schema knows (the schemas are strict), plus what the store adds itself: `redirect_url`, and
  * for the card the iFrame fields.
  */
-export function buildDetails(product: PaymentMethodId, values: FormValues, { returnUrl, origin }: DetailsContext): Record<string, unknown> {
+export function buildDetails(
+  product: PaymentMethodId,
+  values: FormValues,
+  { returnUrl, origin }: DetailsContext,
+): Record<string, unknown> {
   const redirect = { redirect_url: returnUrl };
   const drop = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 

@@ -33,25 +33,126 @@ export type PaymentMethod = {
 };
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = [
-  { id: "card", name: "Credit or debit card", blurb: "Enter your card securely in the Payrail window on the next page.", group: "Cards & wallets", icon: "card" },
-  { id: "mobile_wallet_a", name: "Mobile Wallet A", blurb: "Pay with the wallet on this device, or approve in the wallet app.", group: "Cards & wallets", icon: "phone" },
-  { id: "mobile_wallet_b", name: "Mobile Wallet B", blurb: "Pay with the wallet on this device, or approve in the wallet app.", group: "Cards & wallets", icon: "phone" },
-  { id: "online_wallet", name: "Online Wallet", blurb: "Log in to your online wallet to pay.", group: "Cards & wallets", icon: "wallet" },
-  { id: "bank_selection", name: "Online banking", blurb: "Choose your bank and approve the payment there.", group: "Bank payments", icon: "bank" },
-  { id: "instant_transfer", name: "Instant bank transfer", blurb: "Log in to your bank and transfer the amount instantly.", group: "Bank payments", icon: "bolt" },
-  { id: "bank_initiated", name: "Pay by bank app", blurb: "Your bank asks you to confirm the payment.", group: "Bank payments", icon: "bank" },
-  { id: "debit_card_redirect", name: "National debit card", blurb: "Confirm with your debit card's own payment page.", group: "Bank payments", icon: "debit" },
-  { id: "sepa", name: "SEPA Direct Debit", blurb: "Sign a mandate once; later orders are debited straight away.", group: "Bank payments", icon: "bank" },
-  { id: "direct_debit", name: "Direct debit", blurb: "Debit a bank account you linked before.", group: "Bank payments", icon: "debit" },
-  { id: "instant_payment", name: "PIX", blurb: "Scan a QR code with your banking app.", group: "Bank payments", icon: "pix" },
-  { id: "bnpl", name: "Buy now, pay later", blurb: "Get your coffee now and pay within 30 days.", group: "Pay later & vouchers", icon: "calendar" },
-  { id: "instalment_credit", name: "Pay in instalments", blurb: "Spread the cost over several months.", group: "Pay later & vouchers", icon: "calendar" },
-  { id: "finance_provider", name: "Financing", blurb: "Finance your order through a partner.", group: "Pay later & vouchers", icon: "calendar" },
-  { id: "prepaid_voucher", name: "Prepaid voucher", blurb: "Redeem a 16-digit voucher PIN.", group: "Pay later & vouchers", icon: "ticket" },
-  { id: "dummy", name: "Dummy (test outcomes)", blurb: "Sandbox only: choose how the payment ends.", group: "Sandbox", icon: "flask" },
+  {
+    id: "card",
+    name: "Credit or debit card",
+    blurb: "Enter your card securely in the Payrail window on the next page.",
+    group: "Cards & wallets",
+    icon: "card",
+  },
+  {
+    id: "mobile_wallet_a",
+    name: "Mobile Wallet A",
+    blurb: "Pay with the wallet on this device, or approve in the wallet app.",
+    group: "Cards & wallets",
+    icon: "phone",
+  },
+  {
+    id: "mobile_wallet_b",
+    name: "Mobile Wallet B",
+    blurb: "Pay with the wallet on this device, or approve in the wallet app.",
+    group: "Cards & wallets",
+    icon: "phone",
+  },
+  {
+    id: "online_wallet",
+    name: "Online Wallet",
+    blurb: "Log in to your online wallet to pay.",
+    group: "Cards & wallets",
+    icon: "wallet",
+  },
+  {
+    id: "bank_selection",
+    name: "Online banking",
+    blurb: "Choose your bank and approve the payment there.",
+    group: "Bank payments",
+    icon: "bank",
+  },
+  {
+    id: "instant_transfer",
+    name: "Instant bank transfer",
+    blurb: "Log in to your bank and transfer the amount instantly.",
+    group: "Bank payments",
+    icon: "bolt",
+  },
+  {
+    id: "bank_initiated",
+    name: "Pay by bank app",
+    blurb: "Your bank asks you to confirm the payment.",
+    group: "Bank payments",
+    icon: "bank",
+  },
+  {
+    id: "debit_card_redirect",
+    name: "National debit card",
+    blurb: "Confirm with your debit card's own payment page.",
+    group: "Bank payments",
+    icon: "debit",
+  },
+  {
+    id: "sepa",
+    name: "SEPA Direct Debit",
+    blurb: "Sign a mandate once; later orders are debited straight away.",
+    group: "Bank payments",
+    icon: "bank",
+  },
+  {
+    id: "direct_debit",
+    name: "Direct debit",
+    blurb: "Debit a bank account you linked before.",
+    group: "Bank payments",
+    icon: "debit",
+  },
+  {
+    id: "instant_payment",
+    name: "PIX",
+    blurb: "Scan a QR code with your banking app.",
+    group: "Bank payments",
+    icon: "pix",
+  },
+  {
+    id: "bnpl",
+    name: "Buy now, pay later",
+    blurb: "Get your coffee now and pay within 30 days.",
+    group: "Pay later & vouchers",
+    icon: "calendar",
+  },
+  {
+    id: "instalment_credit",
+    name: "Pay in instalments",
+    blurb: "Spread the cost over several months.",
+    group: "Pay later & vouchers",
+    icon: "calendar",
+  },
+  {
+    id: "finance_provider",
+    name: "Financing",
+    blurb: "Finance your order through a partner.",
+    group: "Pay later & vouchers",
+    icon: "calendar",
+  },
+  {
+    id: "prepaid_voucher",
+    name: "Prepaid voucher",
+    blurb: "Redeem a 16-digit voucher PIN.",
+    group: "Pay later & vouchers",
+    icon: "ticket",
+  },
+  {
+    id: "dummy",
+    name: "Dummy (test outcomes)",
+    blurb: "Sandbox only: choose how the payment ends.",
+    group: "Sandbox",
+    icon: "flask",
+  },
 ];
 
-export const PAYMENT_METHOD_GROUPS: readonly PaymentMethodGroup[] = ["Cards & wallets", "Bank payments", "Pay later & vouchers", "Sandbox"];
+export const PAYMENT_METHOD_GROUPS: readonly PaymentMethodGroup[] = [
+  "Cards & wallets",
+  "Bank payments",
+  "Pay later & vouchers",
+  "Sandbox",
+];
 
 export const isPaymentMethodId = (s: unknown): s is PaymentMethodId => PAYMENT_METHODS.some((m) => m.id === s);
 

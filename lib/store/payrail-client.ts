@@ -49,7 +49,9 @@ export type PayrailTransaction = z.infer<typeof TransactionSchema>;
 const CheckoutSuccessSchema = z.looseObject({ status: z.string(), status_reason: z.string(), success: z.boolean() });
 export type CheckoutSuccess = z.infer<typeof CheckoutSuccessSchema>;
 
-const IssuersSchema = z.looseObject({ data: z.array(z.looseObject({ id: z.string(), name: z.string(), country_code: z.string() })) });
+const IssuersSchema = z.looseObject({
+  data: z.array(z.looseObject({ id: z.string(), name: z.string(), country_code: z.string() })),
+});
 export type Issuer = z.infer<typeof IssuersSchema>["data"][number];
 
 export type CustomerInput = Record<string, string>;
@@ -79,12 +81,23 @@ export type PayrailClient = {
 export async function getPayrailClient(): Promise<PayrailClient> {
   const credentials = await getStoreCredentials();
   const base = payrailBaseUrl();
-  const call = async <S extends z.ZodType>(schema: S, method: "GET" | "POST", path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<z.output<S>> => {
+  const call = async <S extends z.ZodType>(
+    schema: S,
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<z.output<S>> => {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
         method,
-        headers: { apiKey: credentials.apiKey, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...extraHeaders },
+        headers: {
+          apiKey: credentials.apiKey,
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...extraHeaders,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         cache: "no-store",
         redirect: "manual",
@@ -110,7 +123,8 @@ export async function getPayrailClient(): Promise<PayrailClient> {
       );
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new PayrailError(res.status, "unexpected_response", `Unexpected answer from Payrail for ${method} ${path}`);
+    if (!parsed.success)
+      throw new PayrailError(res.status, "unexpected_response", `Unexpected answer from Payrail for ${method} ${path}`);
 
     return parsed.data;
   };
@@ -122,13 +136,20 @@ export async function getPayrailClient(): Promise<PayrailClient> {
     createCustomer: (input) => call(CustomerSchema, "POST", "/v1/customer", input),
     // POST /v1/transaction/start, idempotent per order: a retried request can never pay an order twice
     startTransaction: (input) =>
-      call(TransactionSchema, "POST", "/v1/transaction/start", { payment_profile: credentials.paymentProfile, ...input }, { "Idempotency-Key": `order-${input.merchant_reference}` }),
+      call(
+        TransactionSchema,
+        "POST",
+        "/v1/transaction/start",
+        { payment_profile: credentials.paymentProfile, ...input },
+        { "Idempotency-Key": `order-${input.merchant_reference}` },
+      ),
     // GET /v1/transaction/<id>
     getTransaction: (txId) => call(TransactionSchema, "GET", `/v1/transaction/${id(txId)}`),
     // GET /v1/transaction/<id>/checkoutsuccess
     checkoutSuccess: (txId) => call(CheckoutSuccessSchema, "GET", `/v1/transaction/${id(txId)}/checkoutsuccess`),
     // GET /v1/issuers?payment_product=...
-    listIssuers: async (product) => (await call(IssuersSchema, "GET", `/v1/issuers?payment_product=${id(product)}`)).data,
+    listIssuers: async (product) =>
+      (await call(IssuersSchema, "GET", `/v1/issuers?payment_product=${id(product)}`)).data,
     // POST /v1/transaction/<id>/cancel (SETTLEMENT_REQUESTED) and /void (AUTHORIZED)
     cancelTransaction: (txId) => call(TransactionSchema, "POST", `/v1/transaction/${id(txId)}/cancel`, {}),
     voidTransaction: (txId) => call(TransactionSchema, "POST", `/v1/transaction/${id(txId)}/void`, {}),

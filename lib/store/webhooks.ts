@@ -76,7 +76,10 @@ export async function receiveWebhook(rawBody: string, headers: Headers): Promise
 
     return changed;
   });
-  log().info({ webhookId, type: event.type, transaction: event.id, status: event.status, applied }, "store: webhook received");
+  log().info(
+    { webhookId, type: event.type, transaction: event.id, status: event.status, applied },
+    "store: webhook received",
+  );
 
   return { status: 200, body: { received: true, duplicate: applied === "duplicate", applied: applied === true } };
 }

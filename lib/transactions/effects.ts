@@ -24,12 +24,31 @@ function settlementWaitDays(t: Transaction, now: Date): number {
   return processor.settlementWaitDays?.(t.details as Record<string, unknown>, now) ?? 1;
 }
 
-export async function scheduleApprovalExpiry(tx: Prisma.TransactionClient, transactionId: string, now: Date): Promise<void> {
+export async function scheduleApprovalExpiry(
+  tx: Prisma.TransactionClient,
+  transactionId: string,
+  now: Date,
+): Promise<void> {
   const ttlMs = env().APPROVAL_TTL_MS;
-  await addJob(tx, "expire_approval", { transactionId, ttlMs }, { runAt: new Date(now.getTime() + ttlMs), jobKey: `expire:${transactionId}` });
+  await addJob(
+    tx,
+    "expire_approval",
+    { transactionId, ttlMs },
+    { runAt: new Date(now.getTime() + ttlMs), jobKey: `expire:${transactionId}` },
+  );
 }
 
-export async function scheduleFollowUp(tx: Prisma.TransactionClient, transactionId: string, followUp: { status: string; reason?: string }, now: Date) {
+export async function scheduleFollowUp(
+  tx: Prisma.TransactionClient,
+  transactionId: string,
+  followUp: { status: string; reason?: string },
+  now: Date,
+) {
   const runAt = new Date(now.getTime() + env().DUMMY_UPDATE_DELAY_MS);
-  await addJob(tx, "dummy_update", { transactionId, status: followUp.status, reason: followUp.reason }, { runAt, jobKey: `dummy:${transactionId}` });
+  await addJob(
+    tx,
+    "dummy_update",
+    { transactionId, status: followUp.status, reason: followUp.reason },
+    { runAt, jobKey: `dummy:${transactionId}` },
+  );
 }

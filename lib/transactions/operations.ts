@@ -17,7 +17,11 @@ const scoped = (id: string) => {
 };
 
 /** AUTHORIZED → SETTLEMENT_REQUESTED, for the whole amount or less (the rest is released). */
-export async function captureTransaction({ organisationId, id, amount }: Scope & { amount?: number }): Promise<Transaction> {
+export async function captureTransaction({
+  organisationId,
+  id,
+  amount,
+}: Scope & { amount?: number }): Promise<Transaction> {
   return db().$transaction(async (tx) => {
     const t = await tx.transaction.findFirst({ where: { id: scoped(id), organisationId }, select: { amount: true } });
     if (!t) throw ApiError.notFound("transaction", id);
@@ -41,34 +45,80 @@ export async function captureTransaction({ organisationId, id, amount }: Scope &
 
 /** AUTHORIZED → AUTHORIZATION_VOIDED. */
 export function voidTransaction({ organisationId, id }: Scope): Promise<Transaction> {
-  return transition({ transactionId: scoped(id), organisationId, to: "AUTHORIZATION_VOIDED", from: ["AUTHORIZED"], operation: "voided", actor: "api", reason: "Voided" });
+  return transition({
+    transactionId: scoped(id),
+    organisationId,
+    to: "AUTHORIZATION_VOIDED",
+    from: ["AUTHORIZED"],
+    operation: "voided",
+    actor: "api",
+    reason: "Voided",
+  });
 }
 
 /** SETTLEMENT_REQUESTED → CANCELLED (before settlement completes). */
 export function cancelTransaction({ organisationId, id }: Scope): Promise<Transaction> {
-  return transition({ transactionId: scoped(id), organisationId, to: "CANCELLED", from: ["SETTLEMENT_REQUESTED"], operation: "cancelled", actor: "api", reason: "Cancelled by the merchant" });
+  return transition({
+    transactionId: scoped(id),
+    organisationId,
+    to: "CANCELLED",
+    from: ["SETTLEMENT_REQUESTED"],
+    operation: "cancelled",
+    actor: "api",
+    reason: "Cancelled by the merchant",
+  });
 }
 
 /**
  * A refund of a settled transaction. The transaction row is locked while the refundable
  * remainder is computed, so concurrent refunds can never add up to more than was captured.
  */
-export async function refundTransaction({ organisationId, id, amount, reason }: Scope & { amount: number; reason?: string }): Promise<Refund> {
+export async function refundTransaction({
+  organisationId,
+  id,
+  amount,
+  reason,
+}: Scope & { amount: number; reason?: string }): Promise<Refund> {
   return db().$transaction(async (tx) => {
-    const [t] = await tx.$queryRaw<{ status: string; amount: number; capturedAmount: number | null; merchantReference: string; organisationId: string }[]>`
+    const [t] = await tx.$queryRaw<
+      {
+        status: string;
+        amount: number;
+        capturedAmount: number | null;
+        merchantReference: string;
+        organisationId: string;
+      }[]
+    >`
       select status, amount, "capturedAmount", "merchantReference", "organisationId" from transactions where id = ${scoped(id)}::uuid for update`;
     if (!t || t.organisationId !== organisationId) throw ApiError.notFound("transaction", id);
     if (t.status !== "SETTLEMENT_COMPLETED") throw statusConflict("refunded", t.status, ["SETTLEMENT_COMPLETED"]);
-    const refunded = await tx.refund.aggregate({ where: { transactionId: id, status: { not: "FAILED" } }, _sum: { amount: true } });
+    const refunded = await tx.refund.aggregate({
+      where: { transactionId: id, status: { not: "FAILED" } },
+      _sum: { amount: true },
+    });
     const refundable = (t.capturedAmount ?? t.amount) - (refunded._sum.amount ?? 0);
-    if (amount > refundable) throw ApiError.validation("refund", { amount: `Exceeds the refundable amount (${refundable})` });
+    if (amount > refundable)
+      throw ApiError.validation("refund", { amount: `Exceeds the refundable amount (${refundable})` });
 
     const now = new Date();
     const refund = await tx.refund.create({
-      data: { id: randomUUID(), transactionId: id, amount, reason: reason ?? "", status: "PENDING", createdAt: now, lastStatusUpdate: now },
+      data: {
+        id: randomUUID(),
+        transactionId: id,
+        amount,
+        reason: reason ?? "",
+        status: "PENDING",
+        createdAt: now,
+        lastStatusUpdate: now,
+      },
     });
     await recordEvent(tx, id, refundEventPayload(refund, { id, merchantReference: t.merchantReference }));
-    await addJob(tx, "process_refund", { refundId: refund.id }, { runAt: new Date(now.getTime() + env().REFUND_DELAY_MS) });
+    await addJob(
+      tx,
+      "process_refund",
+      { refundId: refund.id },
+      { runAt: new Date(now.getTime() + env().REFUND_DELAY_MS) },
+    );
 
     return refund;
   });
@@ -78,15 +128,24 @@ export async function refundTransaction({ organisationId, id, amount, reason }: 
 export async function processRefund(refundId: string): Promise<void> {
   await db().$transaction(async (tx) => {
     const now = new Date();
-    const { count } = await tx.refund.updateMany({ where: { id: refundId, status: "PENDING" }, data: { status: "PROCESSED", lastStatusUpdate: now } });
+    const { count } = await tx.refund.updateMany({
+      where: { id: refundId, status: "PENDING" },
+      data: { status: "PROCESSED", lastStatusUpdate: now },
+    });
     if (count !== 1) return;
-    const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId }, include: { transaction: { select: { id: true, merchantReference: true } } } });
+    const refund = await tx.refund.findUniqueOrThrow({
+      where: { id: refundId },
+      include: { transaction: { select: { id: true, merchantReference: true } } },
+    });
     await recordEvent(tx, refund.transactionId, refundEventPayload(refund, refund.transaction));
   });
 }
 
 export async function listRefunds({ organisationId, id }: Scope): Promise<Refund[]> {
-  const t = await db().transaction.findFirst({ where: { id: scoped(id), organisationId }, select: { refunds: { orderBy: { createdAt: "asc" } } } });
+  const t = await db().transaction.findFirst({
+    where: { id: scoped(id), organisationId },
+    select: { refunds: { orderBy: { createdAt: "asc" } } },
+  });
   if (!t) throw ApiError.notFound("transaction", id);
 
   return t.refunds;

@@ -46,9 +46,15 @@ export async function listTransactions(organisationId: string, q: ListQuery) {
     ...(q.status ? { status: q.status } : {}),
     ...(q.payment_product ? { paymentProduct: q.payment_product } : {}),
     ...(q.merchant_reference ? { merchantReference: q.merchant_reference } : {}),
-    ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+    ...(after
+      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
+      : {}),
   };
-  const rows = await db().transaction.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: q.limit + 1 });
+  const rows = await db().transaction.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: q.limit + 1,
+  });
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   const hasMore = rows.length > q.limit;
@@ -65,8 +71,13 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
     const [iso, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     const createdAt = new Date(iso);
     // Only instants this service can have written: PostgreSQL refuses dates far outside that range.
-    const plausible = typeof iso === "string" && /^\d{4}-/.test(iso) && createdAt.getUTCFullYear() >= 2000 && createdAt.getUTCFullYear() <= 9999;
-    if (Number.isNaN(createdAt.getTime()) || !plausible || typeof id !== "string" || !isUuid(id)) throw new Error("bad cursor");
+    const plausible =
+      typeof iso === "string" &&
+      /^\d{4}-/.test(iso) &&
+      createdAt.getUTCFullYear() >= 2000 &&
+      createdAt.getUTCFullYear() <= 9999;
+    if (Number.isNaN(createdAt.getTime()) || !plausible || typeof id !== "string" || !isUuid(id))
+      throw new Error("bad cursor");
 
     return { createdAt, id };
   } catch {

@@ -80,17 +80,33 @@ export type StartTransactionOptions = { organisationId: string; body: unknown };
 export async function startTransaction({ organisationId, body }: StartTransactionOptions): Promise<Transaction> {
   const webhookUrl = (body as { webhook_transaction_update?: unknown } | null)?.webhook_transaction_update;
   const urlProblem = typeof webhookUrl === "string" ? await webhookUrlRegistrationProblem(webhookUrl) : null;
-  const { request, processor, details, customer, descriptor } = validate(body, urlProblem ? { webhook_transaction_update: urlProblem } : {});
+  const { request, processor, details, customer, descriptor } = validate(
+    body,
+    urlProblem ? { webhook_transaction_update: urlProblem } : {},
+  );
 
   return db().$transaction(async (tx) => {
-    const profile = await tx.paymentProfile.findFirst({ where: { id: request.payment_profile, organisationId }, select: { id: true } });
+    const profile = await tx.paymentProfile.findFirst({
+      where: { id: request.payment_profile, organisationId },
+      select: { id: true },
+    });
     if (!profile) throw ApiError.notFound("payment_profile", request.payment_profile);
     const customerId = await resolveCustomer(tx, organisationId, customer);
 
     const id = randomUUID();
     const now = new Date();
-    const result = await processor.start({ details, transactionId: id, organisationId, customerId, amount: request.amount, client: tx, now });
-    const storedDetails = result.needsApproval ? { ...result.details, approval_url: `${env().BASE_URL}/v1/transaction/${id}/authorize` } : result.details;
+    const result = await processor.start({
+      details,
+      transactionId: id,
+      organisationId,
+      customerId,
+      amount: request.amount,
+      client: tx,
+      now,
+    });
+    const storedDetails = result.needsApproval
+      ? { ...result.details, approval_url: `${env().BASE_URL}/v1/transaction/${id}/authorize` }
+      : result.details;
 
     let transaction = await tx.transaction.create({
       data: {
@@ -112,7 +128,9 @@ export async function startTransaction({ organisationId, body }: StartTransactio
         lastStatusUpdate: now,
       },
     });
-    await tx.transactionHistory.create({ data: { transactionId: id, toStatus: "INITIATED", actor: "api", reason: "Started", createdAt: now } });
+    await tx.transactionHistory.create({
+      data: { transactionId: id, toStatus: "INITIATED", actor: "api", reason: "Started", createdAt: now },
+    });
 
     if (result.needsApproval) await scheduleApprovalExpiry(tx, id, now);
     if (result.status !== "INITIATED") {
@@ -131,7 +149,11 @@ export async function startTransaction({ organisationId, body }: StartTransactio
   });
 }
 
-async function resolveCustomer(tx: Prisma.TransactionClient, organisationId: string, customer: string | CustomerCreate): Promise<string> {
+async function resolveCustomer(
+  tx: Prisma.TransactionClient,
+  organisationId: string,
+  customer: string | CustomerCreate,
+): Promise<string> {
   if (typeof customer !== "string") return (await createCustomer({ organisationId, input: customer, client: tx })).id;
   const found = await tx.customer.findFirst({ where: { id: customer, organisationId }, select: { id: true } });
   if (!found) throw ApiError.notFound("customer", customer);

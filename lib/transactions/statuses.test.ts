@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { allowedFrom, canTransition, FINAL_STATUSES, isFinal, isSuccess, STATUSES, TRANSITIONS } from "@/lib/transactions/statuses";
+import {
+  allowedFrom,
+  canTransition,
+  FINAL_STATUSES,
+  isFinal,
+  isSuccess,
+  STATUSES,
+  TRANSITIONS,
+} from "@/lib/transactions/statuses";
 
 /**
  * The table written out by hand, independently of TRANSITIONS: every pair not listed here must be
@@ -50,7 +58,14 @@ describe("transition table", () => {
   });
 
   it("final statuses are the six of DESIGN section 7", () => {
-    expect([...FINAL_STATUSES].sort()).toEqual(["ABANDONED", "AUTHORIZATION_VOIDED", "CANCELLED", "DECLINED", "FAILED", "SETTLEMENT_COMPLETED"]);
+    expect([...FINAL_STATUSES].sort()).toEqual([
+      "ABANDONED",
+      "AUTHORIZATION_VOIDED",
+      "CANCELLED",
+      "DECLINED",
+      "FAILED",
+      "SETTLEMENT_COMPLETED",
+    ]);
     expect(isFinal("SETTLEMENT_REQUESTED")).toBe(false);
   });
 

@@ -29,7 +29,14 @@ export const FINAL_STATUSES: readonly TransactionStatus[] = [
 ];
 
 /** Outcomes of processing, reachable from every not-yet-decided status. */
-const OUTCOMES: TransactionStatus[] = ["AUTHORIZED", "SETTLEMENT_REQUESTED", "DECLINED", "FAILED", "UNKNOWN", "CANCELLED"];
+const OUTCOMES: TransactionStatus[] = [
+  "AUTHORIZED",
+  "SETTLEMENT_REQUESTED",
+  "DECLINED",
+  "FAILED",
+  "UNKNOWN",
+  "CANCELLED",
+];
 
 export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]> = {
   // Server-to-server products decide straight from INITIATED; redirect products go IN_PROGRESS first.

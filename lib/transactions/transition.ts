@@ -41,7 +41,9 @@ export async function transition(opts: TransitionOptions): Promise<Transaction> 
 
 async function transitionIn(tx: Prisma.TransactionClient, opts: TransitionOptions): Promise<Transaction> {
   const { transactionId, to } = opts;
-  const [current] = await tx.$queryRaw<{ status: TransactionStatus; organisationId: string; details: Record<string, unknown> }[]>`
+  const [current] = await tx.$queryRaw<
+    { status: TransactionStatus; organisationId: string; details: Record<string, unknown> }[]
+  >`
     select status, "organisationId", details from transactions where id = ${transactionId}::uuid for update`;
   if (!current || (opts.organisationId && current.organisationId !== opts.organisationId)) {
     throw ApiError.notFound("transaction", transactionId);
@@ -76,7 +78,14 @@ async function transitionIn(tx: Prisma.TransactionClient, opts: TransitionOption
     throw err;
   }
   await tx.transactionHistory.create({
-    data: { transactionId, fromStatus: current.status, toStatus: to, reason: opts.reason ?? "", actor: opts.actor, createdAt: now },
+    data: {
+      transactionId,
+      fromStatus: current.status,
+      toStatus: to,
+      reason: opts.reason ?? "",
+      actor: opts.actor,
+      createdAt: now,
+    },
   });
   await recordEvent(tx, transactionId, transactionEventPayload(updated));
   await onEnter(tx, updated, now);

@@ -52,14 +52,21 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
       nextAttemptAt: true,
       targetUrl: true,
       payload: true,
-      transaction: { select: { webhookUrl: true, paymentProfile: { select: { webhookTransactionUpdate: true, webhookSecret: true } } } },
+      transaction: {
+        select: {
+          webhookUrl: true,
+          paymentProfile: { select: { webhookTransactionUpdate: true, webhookSecret: true } },
+        },
+      },
     },
   });
   if (!event) return;
   if (!resend && !isDue(event)) return;
   // A resend goes to the URL that applies now (the merchant may have fixed it); the schedule keeps
   // the one that applied when the event happened.
-  const url = resend ? event.transaction.webhookUrl || event.transaction.paymentProfile.webhookTransactionUpdate : event.targetUrl;
+  const url = resend
+    ? event.transaction.webhookUrl || event.transaction.paymentProfile.webhookTransactionUpdate
+    : event.targetUrl;
   if (!url) {
     log().warn({ eventId, resend }, "webhook delivery skipped: no webhook URL applies");
     return;
@@ -87,7 +94,9 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
     secret: event.transaction.paymentProfile.webhookSecret,
     body: eventBody(event.payload as Record<string, unknown>),
   })
-    .catch((err) => log().error({ err, eventId, attemptNumber }, "webhook attempt could not be recorded; the sweeper retries it"))
+    .catch((err) =>
+      log().error({ err, eventId, attemptNumber }, "webhook attempt could not be recorded; the sweeper retries it"),
+    )
     .finally(() => {
       slots.release(host);
       running.delete(run);
@@ -101,7 +110,8 @@ export async function drainDeliveries(): Promise<void> {
 }
 
 const dueBy = () => new Date(Date.now() + CLOCK_TOLERANCE_MS);
-const isDue = (e: { status: string; nextAttemptAt: Date | null }) => e.status === "pending" && e.nextAttemptAt !== null && e.nextAttemptAt <= dueBy();
+const isDue = (e: { status: string; nextAttemptAt: Date | null }) =>
+  e.status === "pending" && e.nextAttemptAt !== null && e.nextAttemptAt <= dueBy();
 
 function hostOf(url: string): string {
   try {
@@ -120,7 +130,9 @@ async function claimAttempt(eventId: string, resend: boolean): Promise<number | 
   try {
     const claimed = await db().webhookEvent.update({
       where: resend ? { id: eventId } : { id: eventId, status: "pending", nextAttemptAt: { lte: dueBy() } },
-      data: resend ? { attempts: { increment: 1 } } : { attempts: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
+      data: resend
+        ? { attempts: { increment: 1 } }
+        : { attempts: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
       select: { attempts: true },
     });
 
@@ -139,19 +151,33 @@ async function defer(eventId: string, resend: boolean): Promise<void> {
     return;
   }
   await db().$transaction(async (tx) => {
-    const { count } = await tx.webhookEvent.updateMany({ where: { id: eventId, status: "pending", nextAttemptAt: { lte: dueBy() } }, data: { nextAttemptAt: runAt } });
+    const { count } = await tx.webhookEvent.updateMany({
+      where: { id: eventId, status: "pending", nextAttemptAt: { lte: dueBy() } },
+      data: { nextAttemptAt: runAt },
+    });
     if (count === 1) await scheduleDelivery(tx, eventId, runAt);
   });
 }
 
-type AttemptOptions = { eventId: string; attemptNumber: number; trigger: Trigger; url: string; secret: string; body: string };
+type AttemptOptions = {
+  eventId: string;
+  attemptNumber: number;
+  trigger: Trigger;
+  url: string;
+  secret: string;
+  body: string;
+};
 
 /** Signs and sends one attempt, then records it. */
 async function attempt({ eventId, attemptNumber, trigger, url, secret, body }: AttemptOptions): Promise<void> {
   const startedAt = new Date();
   let result: SendResult;
   try {
-    const headers = { "content-type": "application/json", "user-agent": USER_AGENT, ...signWebhook({ id: eventId, body, secret, at: startedAt }) };
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": USER_AGENT,
+      ...signWebhook({ id: eventId, body, secret, at: startedAt }),
+    };
     result = await sendWebhook({ url, headers, body, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
   } catch (err) {
     // Only our side can fail here (sendWebhook never throws): log it as the attempt's error.
@@ -160,7 +186,14 @@ async function attempt({ eventId, attemptNumber, trigger, url, secret, body }: A
   await recordAttempt({ eventId, attemptNumber, trigger, url, startedAt, result });
 }
 
-type RecordOptions = { eventId: string; attemptNumber: number; trigger: Trigger; url: string; startedAt: Date; result: SendResult };
+type RecordOptions = {
+  eventId: string;
+  attemptNumber: number;
+  trigger: Trigger;
+  url: string;
+  startedAt: Date;
+  result: SendResult;
+};
 
 /**
  * Stores the attempt and moves the event on, in one database transaction: 2xx → delivered; 410 →
@@ -168,18 +201,34 @@ type RecordOptions = { eventId: string; attemptNumber: number; trigger: Trigger;
  * attempt is scheduled, or the event is failed when the schedule is used up. A failed resend
  * changes nothing else: it is an extra attempt outside the schedule.
  */
-export async function recordAttempt({ eventId, attemptNumber, trigger, url, startedAt, result }: RecordOptions): Promise<void> {
+export async function recordAttempt({
+  eventId,
+  attemptNumber,
+  trigger,
+  url,
+  startedAt,
+  result,
+}: RecordOptions): Promise<void> {
   const { statusCode, error, durationMs, responseExcerpt } = result;
-  const outcome = statusCode !== null && statusCode >= 200 && statusCode < 300 ? "delivered" : statusCode === 410 ? "gone" : "failed";
+  const outcome =
+    statusCode !== null && statusCode >= 200 && statusCode < 300 ? "delivered" : statusCode === 410 ? "gone" : "failed";
   await db().$transaction(async (tx) => {
-    await tx.webhookAttempt.create({ data: { eventId, attemptNumber, trigger, url, startedAt, durationMs, statusCode, error, responseExcerpt } });
+    await tx.webhookAttempt.create({
+      data: { eventId, attemptNumber, trigger, url, startedAt, durationMs, statusCode, error, responseExcerpt },
+    });
     const now = new Date();
     if (outcome === "delivered") {
-      await tx.webhookEvent.updateMany({ where: { id: eventId, status: { not: "delivered" } }, data: { status: "delivered", deliveredAt: now, nextAttemptAt: null } });
+      await tx.webhookEvent.updateMany({
+        where: { id: eventId, status: { not: "delivered" } },
+        data: { status: "delivered", deliveredAt: now, nextAttemptAt: null },
+      });
       return;
     }
     if (outcome === "gone") {
-      await tx.webhookEvent.updateMany({ where: { id: eventId, status: "pending" }, data: { status: "failed", nextAttemptAt: null } });
+      await tx.webhookEvent.updateMany({
+        where: { id: eventId, status: "pending" },
+        data: { status: "failed", nextAttemptAt: null },
+      });
       return;
     }
     if (trigger === "resend") return;
@@ -188,12 +237,18 @@ export async function recordAttempt({ eventId, attemptNumber, trigger, url, star
     const completed = await tx.webhookAttempt.count({ where: { eventId, trigger: "schedule" } });
     const delay = nextRetryDelayMs(completed, env().WEBHOOK_RETRY_SCALE);
     if (delay === null) {
-      await tx.webhookEvent.updateMany({ where: { id: eventId, status: "pending" }, data: { status: "failed", nextAttemptAt: null } });
+      await tx.webhookEvent.updateMany({
+        where: { id: eventId, status: "pending" },
+        data: { status: "failed", nextAttemptAt: null },
+      });
       log().warn({ eventId, attempts: completed, url }, "webhook failed: retries used up");
       return;
     }
     const runAt = new Date(now.getTime() + delay);
-    const { count } = await tx.webhookEvent.updateMany({ where: { id: eventId, status: "pending" }, data: { nextAttemptAt: runAt } });
+    const { count } = await tx.webhookEvent.updateMany({
+      where: { id: eventId, status: "pending" },
+      data: { nextAttemptAt: runAt },
+    });
     if (count === 1) await scheduleDelivery(tx, eventId, runAt);
   });
   log().debug({ eventId, attemptNumber, trigger, statusCode, error, durationMs }, "webhook attempt");

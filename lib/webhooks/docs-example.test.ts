@@ -19,7 +19,11 @@ const body = eventBody(
   }),
 );
 const request = (payload: string, headers: Record<string, string>) =>
-  new Request("https://shop.example/api/payrail/webhooks", { method: "POST", body: payload, headers: { "content-type": "application/json", ...headers } });
+  new Request("https://shop.example/api/payrail/webhooks", {
+    method: "POST",
+    body: payload,
+    headers: { "content-type": "application/json", ...headers },
+  });
 
 describe("docs/examples/nextjs-webhook-route.ts", () => {
   beforeEach(() => {
@@ -30,14 +34,19 @@ describe("docs/examples/nextjs-webhook-route.ts", () => {
   });
 
   it("accepts a delivery signed by Payrail", async () => {
-    const res = await POST(request(body, signWebhook({ id: "e1d2c3b4-a5f6-4789-8abc-def012345678", body, secret, at: new Date() })));
+    const res = await POST(
+      request(body, signWebhook({ id: "e1d2c3b4-a5f6-4789-8abc-def012345678", body, secret, at: new Date() })),
+    );
     expect(res.status).toBe(204);
   });
 
   it("refuses a tampered body, another secret and missing headers", async () => {
     const headers = signWebhook({ id: "e1d2c3b4-a5f6-4789-8abc-def012345678", body, secret, at: new Date() });
     expect((await POST(request(body.replace("1999", "1"), headers))).status).toBe(400);
-    expect((await POST(request(body, signWebhook({ id: "x", body, secret: generateWebhookSecret(), at: new Date() })))).status).toBe(400);
+    expect(
+      (await POST(request(body, signWebhook({ id: "x", body, secret: generateWebhookSecret(), at: new Date() }))))
+        .status,
+    ).toBe(400);
     expect((await POST(request(body, {}))).status).toBe(400);
   });
 

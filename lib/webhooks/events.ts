@@ -14,7 +14,12 @@ export async function listTransactionWebhooksOrThrow({ organisationId, id }: Sco
   const t = isUuid(id)
     ? await db().transaction.findFirst({
         where: { id, organisationId },
-        select: { events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: { attemptLog: { orderBy: { attemptNumber: "asc" } } } } },
+        select: {
+          events: {
+            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+            include: { attemptLog: { orderBy: { attemptNumber: "asc" } } },
+          },
+        },
       })
     : null;
   if (!t) throw ApiError.notFound("transaction", id);
@@ -28,15 +33,22 @@ export async function listTransactionWebhooksOrThrow({ organisationId, id }: Sco
  */
 export async function resendWebhookEventOrThrow({ organisationId, id }: Scope): Promise<EventWithAttempts> {
   const event = isUuid(id)
-    ? await db().webhookEvent.findFirst({ where: { id, transaction: { organisationId } }, include: { attemptLog: { orderBy: { attemptNumber: "asc" } } } })
+    ? await db().webhookEvent.findFirst({
+        where: { id, transaction: { organisationId } },
+        include: { attemptLog: { orderBy: { attemptNumber: "asc" } } },
+      })
     : null;
   if (!event) throw ApiError.notFound("webhook_event", id);
   const url = await webhookTargetUrl(db(), event.transactionId);
   if (!url) {
-    throw new ApiError("130", "The event cannot be resent: neither the transaction nor its payment profile has a webhook URL.", {
-      status: event.status,
-      allowed_from: [],
-    });
+    throw new ApiError(
+      "130",
+      "The event cannot be resent: neither the transaction nor its payment profile has a webhook URL.",
+      {
+        status: event.status,
+        allowed_from: [],
+      },
+    );
   }
   await addJob(db(), "deliver_webhook", { eventId: event.id, resend: true }, { maxAttempts: 5 });
 

@@ -4,7 +4,9 @@ import { addJob } from "@/lib/jobs/queue";
 import { timestamp } from "@/lib/schemas/common";
 
 /** The minimal webhook body (DESIGN section 9), frozen when the change happens. */
-export function transactionEventPayload(t: Pick<Transaction, "id" | "status" | "statusReason" | "amount" | "merchantReference" | "lastStatusUpdate">) {
+export function transactionEventPayload(
+  t: Pick<Transaction, "id" | "status" | "statusReason" | "amount" | "merchantReference" | "lastStatusUpdate">,
+) {
   return {
     type: "transaction",
     id: t.id,
@@ -29,14 +31,28 @@ export function refundEventPayload(r: Refund, t: Pick<Transaction, "id" | "merch
   };
 }
 
-const BODY_KEY_ORDER = ["type", "id", "transaction", "status", "status_reason", "amount", "merchant_reference", "last_status_update"];
+const BODY_KEY_ORDER = [
+  "type",
+  "id",
+  "transaction",
+  "status",
+  "status_reason",
+  "amount",
+  "merchant_reference",
+  "last_status_update",
+];
 
 /**
  * The exact body sent for an event: its payload with the keys in the documented order (the
  * payload is stored as JSONB, which does not keep key order). Unknown keys follow, sorted.
  */
 export function eventBody(payload: Record<string, unknown>): string {
-  const keys = [...BODY_KEY_ORDER.filter((k) => k in payload), ...Object.keys(payload).filter((k) => !BODY_KEY_ORDER.includes(k)).sort()];
+  const keys = [
+    ...BODY_KEY_ORDER.filter((k) => k in payload),
+    ...Object.keys(payload)
+      .filter((k) => !BODY_KEY_ORDER.includes(k))
+      .sort(),
+  ];
 
   return JSON.stringify(Object.fromEntries(keys.map((k) => [k, payload[k]])));
 }
@@ -60,7 +76,11 @@ export async function webhookTargetUrl(client: Prisma.TransactionClient, transac
  * exist exactly when the change does, and a process that dies after the commit loses neither.
  * Without a URL the event is still written (it is the log) as `skipped`.
  */
-export async function recordEvent(client: Prisma.TransactionClient, transactionId: string, payload: { type: string } & Record<string, unknown>) {
+export async function recordEvent(
+  client: Prisma.TransactionClient,
+  transactionId: string,
+  payload: { type: string } & Record<string, unknown>,
+) {
   const id = randomUUID();
   const targetUrl = await webhookTargetUrl(client, transactionId);
   const now = new Date();

@@ -11,7 +11,10 @@ const server = http.createServer((req, res) => {
   res.on("error", () => {});
   req.resume();
   req.on("end", () => {
-    if (path === "/ok") return res.writeHead(200, { "content-type": "text/plain" }).end(`got ${req.headers["content-length"]} bytes, ${req.headers["x-test"]}`);
+    if (path === "/ok")
+      return res
+        .writeHead(200, { "content-type": "text/plain" })
+        .end(`got ${req.headers["content-length"]} bytes, ${req.headers["x-test"]}`);
     if (path === "/huge") {
       res.writeHead(200);
       const chunk = Buffer.alloc(64 * 1024, "x");
@@ -28,7 +31,8 @@ const server = http.createServer((req, res) => {
     if (path === "/hang") return;
     if (path === "/hang-body") return res.writeHead(200).write("partial");
     if (path === "/reset") return req.socket.destroy();
-    if (path === "/redirect") return res.writeHead(301, { location: `http://127.0.0.1:${port()}/elsewhere` }).end("moved");
+    if (path === "/redirect")
+      return res.writeHead(301, { location: `http://127.0.0.1:${port()}/elsewhere` }).end("moved");
     if (path === "/binary") return res.writeHead(500).end(Buffer.from([0x61, 0x00, 0x62, 0xff]));
     res.writeHead(404).end();
   });
@@ -36,7 +40,13 @@ const server = http.createServer((req, res) => {
 const port = () => (server.address() as AddressInfo).port;
 const at = (path: string, host = "127.0.0.1") => `http://${host}:${port()}${path}`;
 const send = (url: string, extra: { allowPrivate?: boolean; timeoutMs?: number } = {}) =>
-  sendWebhook({ url, headers: { "content-type": "application/json", "x-test": "yes" }, body: '{"a":1}', allowPrivate: extra.allowPrivate ?? true, timeoutMs: extra.timeoutMs });
+  sendWebhook({
+    url,
+    headers: { "content-type": "application/json", "x-test": "yes" },
+    body: '{"a":1}',
+    allowPrivate: extra.allowPrivate ?? true,
+    timeoutMs: extra.timeoutMs,
+  });
 
 beforeAll(() => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve)));
 afterAll(() => {
@@ -109,7 +119,10 @@ describe("sendWebhook", () => {
       [`http://0177.0.0.1:${p}/ok`, "127.0.0.1 is not a public address (loopback)"],
       [`http://[::ffff:127.0.0.1]:${p}/ok`, "::ffff:7f00:1 is not a public address (loopback)"],
       [`http://[::1]:${p}/ok`, "::1 is not a public address (loopback)"],
-      [`http://169.254.169.254/latest/meta-data/`, "169.254.169.254 is not a public address (link-local, incl. cloud metadata)"],
+      [
+        `http://169.254.169.254/latest/meta-data/`,
+        "169.254.169.254 is not a public address (link-local, incl. cloud metadata)",
+      ],
     ];
 
     it("connects to none of the loopback forms and says why", async () => {

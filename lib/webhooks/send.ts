@@ -32,7 +32,13 @@ export type SendResult = {
  * socket for at most 15 s and nothing else. Each attempt gets its own connection (no keep-alive):
  * a pooled socket the receiver already closed would turn into a spurious failure.
  */
-export function sendWebhook({ url, headers, body, allowPrivate, timeoutMs = DELIVERY_TIMEOUT_MS }: SendOptions): Promise<SendResult> {
+export function sendWebhook({
+  url,
+  headers,
+  body,
+  allowPrivate,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+}: SendOptions): Promise<SendResult> {
   const started = performance.now();
 
   return new Promise((resolve) => {
@@ -43,7 +49,11 @@ export function sendWebhook({ url, headers, body, allowPrivate, timeoutMs = DELI
     let timer: NodeJS.Timeout | undefined;
     let settled = false;
 
-    const excerpt = () => Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8").replace(/\u0000/g, "\uFFFD");
+    const excerpt = () =>
+      Buffer.concat(chunks)
+        .subarray(0, RESPONSE_EXCERPT_BYTES)
+        .toString("utf8")
+        .replace(/\u0000/g, "\uFFFD");
     const finish = (error: string | null) => {
       if (settled) return;
       settled = true;
@@ -61,7 +71,8 @@ export function sendWebhook({ url, headers, body, allowPrivate, timeoutMs = DELI
     let target: URL;
     try {
       target = new URL(url);
-      if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error(`Unsupported protocol ${target.protocol}`);
+      if (target.protocol !== "http:" && target.protocol !== "https:")
+        throw new Error(`Unsupported protocol ${target.protocol}`);
       if (!allowPrivate) assertLiteralHostAllowed(target);
     } catch (err) {
       return finish(describeError(err));
@@ -95,7 +106,10 @@ function describeError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const code = (err as NodeJS.ErrnoException).code;
   // Node reports a failed connect to several addresses as an AggregateError with an empty message.
-  const message = err.message || (err instanceof AggregateError ? err.errors.map((e) => (e as Error).message).join("; ") : "") || err.name;
+  const message =
+    err.message ||
+    (err instanceof AggregateError ? err.errors.map((e) => (e as Error).message).join("; ") : "") ||
+    err.name;
   // The system's error codes say what happened on the wire; Node's own ERR_* codes add nothing.
   if (!code || code.startsWith("ERR_") || code === "EWEBHOOKBLOCKED" || message.includes(code)) return message;
 

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { generateWebhookSecret } from "@/lib/merchants/create-merchant";
 import { signWebhook } from "@/lib/webhooks/sign";
 
-const body = JSON.stringify({ type: "transaction", id: "9b2e3c1a-4d5f-4e6a-8b7c-0d1e2f3a4b5c", status: "DECLINED", amount: "1000", note: "grüße ✓" });
+const body = JSON.stringify({
+  type: "transaction",
+  id: "9b2e3c1a-4d5f-4e6a-8b7c-0d1e2f3a4b5c",
+  status: "DECLINED",
+  amount: "1000",
+  note: "grüße ✓",
+});
 const id = "3f1f0d7e-5b6a-4c1d-9e8f-7a6b5c4d3e2f";
 
 describe("signWebhook", () => {
@@ -27,7 +33,9 @@ describe("signWebhook", () => {
     const headers = signWebhook({ id, body, secret, at: new Date() });
     expect(() => new Webhook(generateWebhookSecret()).verify(body, headers)).toThrow(WebhookVerificationError);
     expect(() => new Webhook(secret).verify(body.replace("1000", "1001"), headers)).toThrow(WebhookVerificationError);
-    expect(() => new Webhook(secret).verify(body, { ...headers, "webhook-id": "other" })).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(secret).verify(body, { ...headers, "webhook-id": "other" })).toThrow(
+      WebhookVerificationError,
+    );
     const old = signWebhook({ id, body, secret, at: new Date(Date.now() - 10 * 60_000) });
     expect(() => new Webhook(secret).verify(body, old)).toThrow(/too old/);
   });

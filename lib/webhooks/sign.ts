@@ -13,7 +13,17 @@ export type SignedHeaders = {
  * event's, the same on every attempt, so receivers can drop duplicates; the timestamp is the
  * attempt's, in seconds.
  */
-export function signWebhook({ id, body, secret, at }: { id: string; body: string; secret: string; at: Date }): SignedHeaders {
+export function signWebhook({
+  id,
+  body,
+  secret,
+  at,
+}: {
+  id: string;
+  body: string;
+  secret: string;
+  at: Date;
+}): SignedHeaders {
   const key = Buffer.from(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "base64");
   if (key.length === 0) throw new Error("Webhook secret is empty");
   const timestamp = String(Math.floor(at.getTime() / 1000));

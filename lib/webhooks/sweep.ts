@@ -15,11 +15,18 @@ const BATCH = 500;
  */
 export async function sweepStalledDeliveries(now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - STALL_GRACE_MS);
-  const stalled = await db().webhookEvent.findMany({ where: { status: "pending", nextAttemptAt: { lt: cutoff } }, select: { id: true }, take: BATCH });
+  const stalled = await db().webhookEvent.findMany({
+    where: { status: "pending", nextAttemptAt: { lt: cutoff } },
+    select: { id: true },
+    take: BATCH,
+  });
   let revived = 0;
   for (const { id } of stalled) {
     await db().$transaction(async (tx) => {
-      const { count } = await tx.webhookEvent.updateMany({ where: { id, status: "pending", nextAttemptAt: { lt: cutoff } }, data: { nextAttemptAt: now } });
+      const { count } = await tx.webhookEvent.updateMany({
+        where: { id, status: "pending", nextAttemptAt: { lt: cutoff } },
+        data: { nextAttemptAt: now },
+      });
       if (count === 1) {
         await scheduleDelivery(tx, id, now);
         revived++;

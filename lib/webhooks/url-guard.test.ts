@@ -37,9 +37,12 @@ describe("forbiddenRange", () => {
     expect(forbiddenRange(address)).toBe(range);
   });
 
-  it.each(["8.8.8.8", "93.184.215.14", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("allows the public address %s", (address) => {
-    expect(forbiddenRange(address)).toBeNull();
-  });
+  it.each(["8.8.8.8", "93.184.215.14", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])(
+    "allows the public address %s",
+    (address) => {
+      expect(forbiddenRange(address)).toBeNull();
+    },
+  );
 
   it("treats a non-address as forbidden", () => {
     expect(forbiddenRange("example.com")).toBe("malformed");
@@ -73,10 +76,13 @@ describe("webhookUrlProblem (registration)", () => {
     expect(problem).toContain(reason);
   });
 
-  it.each(["https://93.184.215.14/hook", "http://[2606:4700:4700::1111]:8080/x", "https://shop.invalid/hooks"])("accepts %s", async (url) => {
-    // shop.invalid never resolves: nothing private is reachable through it; the connect-time check decides later.
-    expect(await webhookUrlProblem(url)).toBeNull();
-  });
+  it.each(["https://93.184.215.14/hook", "http://[2606:4700:4700::1111]:8080/x", "https://shop.invalid/hooks"])(
+    "accepts %s",
+    async (url) => {
+      // shop.invalid never resolves: nothing private is reachable through it; the connect-time check decides later.
+      expect(await webhookUrlProblem(url)).toBeNull();
+    },
+  );
 
   it("accepts only http(s)", async () => {
     expect(await webhookUrlProblem("ftp://93.184.215.14/")).toBe("Expected an absolute http(s) URL");
@@ -103,7 +109,9 @@ describe("guardedLookup (connect time)", () => {
         req.end();
       });
     try {
-      expect(await request(guardedLookup)).toBe("EWEBHOOKBLOCKED: Refused: localhost resolves to 127.0.0.1, not a public address (loopback)");
+      expect(await request(guardedLookup)).toBe(
+        "EWEBHOOKBLOCKED: Refused: localhost resolves to 127.0.0.1, not a public address (loopback)",
+      );
       expect(hits).toBe(0);
       expect(await request()).toBe("status 200");
       expect(hits).toBe(1);
@@ -114,13 +122,16 @@ describe("guardedLookup (connect time)", () => {
 
   it("hands back the checked address when every answer is public", async () => {
     const answer = await new Promise((resolve) =>
-      guardedLookup("8.8.8.8", { all: true }, ((err: Error | null, addresses: unknown) => resolve(err ?? addresses)) as never),
+      guardedLookup("8.8.8.8", { all: true }, ((err: Error | null, addresses: unknown) =>
+        resolve(err ?? addresses)) as never),
     );
     expect(answer).toEqual([{ address: "8.8.8.8", family: 4 }]);
   });
 
   it("passes a resolution failure through", async () => {
-    const err = await new Promise<NodeJS.ErrnoException>((resolve) => guardedLookup("shop.invalid", {}, ((e: NodeJS.ErrnoException) => resolve(e)) as never));
+    const err = await new Promise<NodeJS.ErrnoException>((resolve) =>
+      guardedLookup("shop.invalid", {}, ((e: NodeJS.ErrnoException) => resolve(e)) as never),
+    );
     expect(err.code).toBe("ENOTFOUND");
   });
 });

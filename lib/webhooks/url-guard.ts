@@ -30,7 +30,8 @@ export function forbiddenRange(address: string): string | null {
     const v6 = ip as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) return forbiddenRange(v6.toIPv4Address().toString());
     // ::a.b.c.d (the deprecated IPv4-compatible form): ipaddr.js calls it unicast, but it names an IPv4 host.
-    if (v6.parts.slice(0, 6).every((p) => p === 0) && !["unspecified", "loopback"].includes(v6.range())) return "IPv4-compatible";
+    if (v6.parts.slice(0, 6).every((p) => p === 0) && !["unspecified", "loopback"].includes(v6.range()))
+      return "IPv4-compatible";
   }
   const range = ip.range();
 
@@ -60,7 +61,9 @@ function ipLiteral(hostname: string): string | null {
 }
 
 function resolveAll(hostname: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  return new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 }
 
 /**
@@ -131,10 +134,17 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
     (addresses) => {
       for (const { address } of addresses) {
         const range = forbiddenRange(address);
-        if (range) return callback(new BlockedAddressError(`Refused: ${hostname} resolves to ${address}, not a public address (${range})`), "", 4);
+        if (range)
+          return callback(
+            new BlockedAddressError(`Refused: ${hostname} resolves to ${address}, not a public address (${range})`),
+            "",
+            4,
+          );
       }
-      const usable = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
-      if (usable.length === 0) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }), "", 4);
+      const usable =
+        options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+      if (usable.length === 0)
+        return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }), "", 4);
       if (options.all) return (callback as unknown as (err: null, addresses: LookupAddress[]) => void)(null, usable);
       callback(null, usable[0].address, usable[0].family);
     },

@@ -35,7 +35,8 @@ export async function updateCartLine(formData: FormData): Promise<void> {
 // Place the order and start its payment; the browser then leaves for the answer's URL.
 export async function placeOrder(prev: CheckoutState, formData: FormData): Promise<CheckoutState> {
   const values: Record<string, string> = {};
-  for (const [k, v] of formData) if (typeof v === "string" && !k.startsWith("$") && !(k in values)) values[k] = v.slice(0, MAX_FIELD);
+  for (const [k, v] of formData)
+    if (typeof v === "string" && !k.startsWith("$") && !(k in values)) values[k] = v.slice(0, MAX_FIELD);
   const attempt = prev.attempt + 1;
   const h = await headers();
   const cart = priceCart(await readCartItems());
@@ -46,7 +47,8 @@ export async function placeOrder(prev: CheckoutState, formData: FormData): Promi
     customerIp: requestIp(h),
     userAgent: h.get("user-agent")?.slice(0, 1024) ?? undefined,
   });
-  if (!result.ok) return { status: "error", attempt, values, fieldErrors: result.fieldErrors, formError: result.formError };
+  if (!result.ok)
+    return { status: "error", attempt, values, fieldErrors: result.fieldErrors, formError: result.formError };
 
   return { status: "redirect", attempt, url: result.next, values };
 }

@@ -30,10 +30,16 @@ export default async function StoreLayout({ children }: { children: ReactNode })
             </span>
           </Link>
           <nav className="ml-auto flex items-center gap-1 text-sm font-medium sm:gap-2">
-            <Link href="/store" className="hidden rounded-lg px-2.5 py-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900 sm:block">
+            <Link
+              href="/store"
+              className="hidden rounded-lg px-2.5 py-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900 sm:block"
+            >
               Shop
             </Link>
-            <Link href="/store/orders" className="rounded-lg px-2.5 py-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900">
+            <Link
+              href="/store/orders"
+              className="rounded-lg px-2.5 py-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+            >
               Orders
             </Link>
             <Link
@@ -43,7 +49,10 @@ export default async function StoreLayout({ children }: { children: ReactNode })
             >
               <CartIcon />
               <span>Cart</span>
-              <span className="rounded-full bg-amber-400 px-1.5 text-xs font-bold text-amber-950 tabular-nums" data-testid="cart-count">
+              <span
+                className="rounded-full bg-amber-400 px-1.5 text-xs font-bold text-amber-950 tabular-nums"
+                data-testid="cart-count"
+              >
                 {cart.count}
               </span>
             </Link>
@@ -63,7 +72,16 @@ export default async function StoreLayout({ children }: { children: ReactNode })
 
 function CartIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
       <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" />
       <circle cx="10" cy="20" r="1.3" />
       <circle cx="17" cy="20" r="1.3" />

@@ -26,7 +26,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Sandbox</span>
           </div>
           <div className="flex items-center gap-4 text-sm">
-            <span className="text-slate-600" data-testid="organisation">{organisation?.name}</span>
+            <span className="text-slate-600" data-testid="organisation">
+              {organisation?.name}
+            </span>
             <form action={logout}>
               <button type="submit" className="font-medium text-indigo-700 hover:underline">
                 Sign out

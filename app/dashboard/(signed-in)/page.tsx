@@ -16,7 +16,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 // Transactions of the signed-in user's organisation, newest first, filtered like GET /v1/transaction.
 export default async function TransactionsPage({ searchParams }: Props) {
   const organisationId = await requireDashboardOrganisation();
-  const raw = Object.fromEntries(Object.entries(await searchParams).filter(([, v]) => typeof v === "string" && v !== "")) as Record<string, string>;
+  const raw = Object.fromEntries(
+    Object.entries(await searchParams).filter(([, v]) => typeof v === "string" && v !== ""),
+  ) as Record<string, string>;
   const parsed = TransactionListQuerySchema.safeParse({ ...raw, limit: "25" });
   const query = parsed.success ? parsed.data : TransactionListQuerySchema.parse({ limit: "25" });
   const page = await listTransactions(organisationId, query).catch((e) => {
@@ -36,14 +38,28 @@ export default async function TransactionsPage({ searchParams }: Props) {
             <option key={s}>{s}</option>
           ))}
         </select>
-        <select name="payment_product" defaultValue={raw.payment_product ?? ""} className={select} aria-label="Payment product">
+        <select
+          name="payment_product"
+          defaultValue={raw.payment_product ?? ""}
+          className={select}
+          aria-label="Payment product"
+        >
           <option value="">All products</option>
           {PRODUCTS.map((p) => (
             <option key={p}>{p}</option>
           ))}
         </select>
-        <input name="merchant_reference" defaultValue={raw.merchant_reference ?? ""} placeholder="Merchant reference" className={select} aria-label="Merchant reference" />
-        <button type="submit" className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500">
+        <input
+          name="merchant_reference"
+          defaultValue={raw.merchant_reference ?? ""}
+          placeholder="Merchant reference"
+          className={select}
+          aria-label="Merchant reference"
+        />
+        <button
+          type="submit"
+          className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500"
+        >
           Filter
         </button>
       </form>
@@ -61,9 +77,14 @@ export default async function TransactionsPage({ searchParams }: Props) {
           <tbody className="divide-y divide-slate-100">
             {page.rows.map((t) => (
               <tr key={t.id} className="hover:bg-slate-50">
-                <td className="px-4 py-2 whitespace-nowrap text-slate-500">{t.createdAt.toISOString().replace("T", " ").slice(0, 19)}</td>
+                <td className="px-4 py-2 whitespace-nowrap text-slate-500">
+                  {t.createdAt.toISOString().replace("T", " ").slice(0, 19)}
+                </td>
                 <td className="px-4 py-2">
-                  <Link href={`/dashboard/transactions/${t.id}`} className="font-medium text-indigo-700 hover:underline">
+                  <Link
+                    href={`/dashboard/transactions/${t.id}`}
+                    className="font-medium text-indigo-700 hover:underline"
+                  >
                     {t.merchantReference || t.id.slice(0, 8)}
                   </Link>
                 </td>
@@ -85,7 +106,10 @@ export default async function TransactionsPage({ searchParams }: Props) {
         </table>
       </div>
       {page.hasMore ? (
-        <Link href={`/dashboard?${next}`} className="mt-4 inline-block text-sm font-medium text-indigo-700 hover:underline">
+        <Link
+          href={`/dashboard?${next}`}
+          className="mt-4 inline-block text-sm font-medium text-indigo-700 hover:underline"
+        >
           Older transactions →
         </Link>
       ) : null}

@@ -9,7 +9,11 @@ export const metadata: Metadata = { title: "Sign in" };
 async function login(form: FormData) {
   "use server";
   try {
-    await signIn("credentials", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirectTo: "/dashboard" });
+    await signIn("credentials", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      redirectTo: "/dashboard",
+    });
   } catch (err) {
     if (err instanceof AuthError) redirect("/dashboard/login?error=1");
     throw err;
@@ -20,7 +24,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function LoginPage({ searchParams }: Props) {
   const failed = (await searchParams).error !== undefined;
-  const input = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none";
+  const input =
+    "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none";
 
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-6">
@@ -40,11 +45,16 @@ export default async function LoginPage({ searchParams }: Props) {
           Password
           <input name="password" type="password" autoComplete="current-password" required className={input} />
         </label>
-        <button type="submit" className="w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-500">
+        <button
+          type="submit"
+          className="w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-500"
+        >
           Sign in
         </button>
       </form>
-      <p className="mt-4 text-xs text-slate-500">The demo login is printed by <code>npm start</code>; add one with <code>npm run merchant -- user</code>.</p>
+      <p className="mt-4 text-xs text-slate-500">
+        The demo login is printed by <code>npm start</code>; add one with <code>npm run merchant -- user</code>.
+      </p>
     </main>
   );
 }

@@ -39,7 +39,8 @@ export default async function PayPage({ params, searchParams }: Props) {
 
 /** A sandbox PIX "copia e cola" code and its QR code (the qrcode library renders the SVG). */
 async function pixCode(data: PayPageData) {
-  const key = typeof data.details.pix_key === "string" && data.details.pix_key ? data.details.pix_key : "sandbox@payrail.test";
+  const key =
+    typeof data.details.pix_key === "string" && data.details.pix_key ? data.details.pix_key : "sandbox@payrail.test";
   const code = `PAYRAIL-SANDBOX-PIX|${data.id}|${(data.amount / 100).toFixed(2)}|${key}`;
   const svg = await QRCode.toString(code, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
 

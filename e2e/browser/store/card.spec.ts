@@ -4,7 +4,11 @@ import { addToCart, checkout, expectReturn, shot, storeApi } from "./store-helpe
 // The card is paid in Payrail's hosted card page framed by the store (details.origin), which tells
 // the store's window where to go through /js/payrail.js and window.payrailDone.
 
-test("the card page frames approval_url and loads payrail.js with the store's origin", async ({ page, request, baseURL }) => {
+test("the card page frames approval_url and loads payrail.js with the store's origin", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await addToCart(page, ["hand-grinder"]);
   await checkout(page, { method: "card" });
   await page.waitForURL(/\/store\/checkout\/card\//);
@@ -17,12 +21,18 @@ test("the card page frames approval_url and loads payrail.js with the store's or
 
   const id = src.match(/transaction\/([0-9a-f-]{36})\//)![1];
   const t = (await storeApi(request).get(`/v1/transaction/${id}`)).body;
-  expect(t.details).toMatchObject({ origin: new URL(baseURL!).origin, redirect_parent_function: "payrailDone", redirect_url: `${new URL(baseURL!).origin}/store/return` });
+  expect(t.details).toMatchObject({
+    origin: new URL(baseURL!).origin,
+    redirect_parent_function: "payrailDone",
+    redirect_url: `${new URL(baseURL!).origin}/store/return`,
+  });
   expect(t.details.card_token).toBeUndefined();
   await shot(page, "store-card");
 
   // payrailDone only ever leads to the store's own return page.
-  await page.evaluate(() => (window as unknown as { payrailDone: (u: string) => void }).payrailDone("https://evil.example/phish"));
+  await page.evaluate(() =>
+    (window as unknown as { payrailDone: (u: string) => void }).payrailDone("https://evil.example/phish"),
+  );
   await page.waitForTimeout(600);
   await expect(page).toHaveURL(/\/store\/checkout\/card\//);
 });

@@ -30,9 +30,21 @@ test("catalogue, cart and checkout: prices from the server, shipping, quantities
   await shot(page, "store-checkout");
 });
 
-test("the cart cookie is only ids and quantities: unknown products are dropped, quantities clamped", async ({ page, context, baseURL }) => {
+test("the cart cookie is only ids and quantities: unknown products are dropped, quantities clamped", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([
-    { name: "payrail_store_cart", value: JSON.stringify([["house-espresso", 99], ["free-espresso-machine", 1], ["ethiopia-guji", -3]]), url: `${baseURL}/store` },
+    {
+      name: "payrail_store_cart",
+      value: JSON.stringify([
+        ["house-espresso", 99],
+        ["free-espresso-machine", 1],
+        ["ethiopia-guji", -3],
+      ]),
+      url: `${baseURL}/store`,
+    },
   ]);
   await page.goto("/store/cart");
   await expect(page.getByTestId("cart-count")).toHaveText("10");
@@ -60,7 +72,9 @@ test("invalid fields are shown inline, with Payrail's own rules, before anything
   await expect(page.getByTestId("form-error")).toHaveText("Please check the highlighted fields.");
   const errorOf = (name: string) => page.locator(`[data-field-error="${name}"]`);
   await expect(errorOf("email_address")).toHaveText("Expected an e-mail address");
-  await expect(errorOf("phone_number")).toHaveText("Expected an international number in E.164 format, e.g. +31201234567");
+  await expect(errorOf("phone_number")).toHaveText(
+    "Expected an international number in E.164 format, e.g. +31201234567",
+  );
   await expect(errorOf("first_name")).toHaveText("Required");
   await expect(errorOf("details.sender.0.account_number")).toHaveText("Not a valid IBAN");
   await expect(errorOf("details.sender.0.bank_code")).toHaveText("Not a valid BIC");
@@ -93,15 +107,25 @@ test("invalid fields are shown inline, with Payrail's own rules, before anything
 test("Payrail's 101 invalid_fields are mapped back onto the form (a mandate of another customer)", async ({ page }) => {
   const mandate = `PC-MANDATE-${Date.now()}`;
   await addToCart(page, ["house-espresso"]);
-  await checkout(page, { method: "sepa", email: uniqueEmail("owner"), fill: async (p) => p.getByLabel("Mandate reference (optional)").fill(mandate) });
+  await checkout(page, {
+    method: "sepa",
+    email: uniqueEmail("owner"),
+    fill: async (p) => p.getByLabel("Mandate reference (optional)").fill(mandate),
+  });
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Sign mandate and pay" }).click();
   await expectReturn(page, "success", "SETTLEMENT_REQUESTED");
 
   // Another shopper names that mandate: only Payrail can know it is someone else's.
   await addToCart(page, ["house-espresso"]);
-  await checkout(page, { method: "sepa", email: uniqueEmail("other"), fill: async (p) => p.getByLabel("Mandate reference (optional)").fill(mandate) });
-  await expect(page.locator('[data-field-error="details.mandate"]')).toHaveText("Refers to a revoked mandate or to another customer's mandate");
+  await checkout(page, {
+    method: "sepa",
+    email: uniqueEmail("other"),
+    fill: async (p) => p.getByLabel("Mandate reference (optional)").fill(mandate),
+  });
+  await expect(page.locator('[data-field-error="details.mandate"]')).toHaveText(
+    "Refers to a revoked mandate or to another customer's mandate",
+  );
   await expect(page.getByLabel("Mandate reference (optional)")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });
@@ -120,12 +144,20 @@ test("a returning e-mail reuses its Payrail customer, and its SEPA mandate", asy
   const second = await expectReturn(page, "success", "SETTLEMENT_REQUESTED");
 
   const api = storeApi(request);
-  const [a, b] = await Promise.all([api.get(`/v1/transaction/${first.transactionId}`), api.get(`/v1/transaction/${second.transactionId}`)]);
+  const [a, b] = await Promise.all([
+    api.get(`/v1/transaction/${first.transactionId}`),
+    api.get(`/v1/transaction/${second.transactionId}`),
+  ]);
   expect(b.body.customer).toBe(a.body.customer);
   expect(b.body.details.mandate_reused).toBe(true);
   expect(b.body.details.mandate).toBe(a.body.details.mandate);
   const customer = await api.get(`/v1/customer/${a.body.customer}`);
-  expect(customer.body).toMatchObject({ email_address: email, first_name: "Ada", country_code: "NL", phone_number: "+31201234567" });
+  expect(customer.body).toMatchObject({
+    email_address: email,
+    first_name: "Ada",
+    country_code: "NL",
+    phone_number: "+31201234567",
+  });
 
   // A new e-mail is a new customer.
   await addToCart(page, ["house-espresso"]);

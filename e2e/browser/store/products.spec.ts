@@ -26,27 +26,62 @@ const walletApp = async (page: Page) => page.getByRole("radio", { name: /^Approv
 
 const FLOWS: Flow[] = [
   // Cards & wallets (card: card.spec.ts)
-  { title: "wallet token from the device", method: "mobile_wallet_a", outcome: "success", status: "SETTLEMENT_REQUESTED", verify: (t) => expect(t.details.token_data).toBeUndefined() },
-  { title: "device token declined (amount ending in 51)", method: "mobile_wallet_a", items: ["sandbox-decline"], outcome: "failure", status: "DECLINED" },
-  { title: "approved in the wallet app", method: "mobile_wallet_b", fill: walletApp, hosted: click("Approve payment"), outcome: "success", status: "SETTLEMENT_REQUESTED" },
-  { title: "declined in the wallet app", method: "mobile_wallet_b", fill: walletApp, hosted: click("Decline"), outcome: "failure", status: "DECLINED" },
+  {
+    title: "wallet token from the device",
+    method: "mobile_wallet_a",
+    outcome: "success",
+    status: "SETTLEMENT_REQUESTED",
+    verify: (t) => expect(t.details.token_data).toBeUndefined(),
+  },
+  {
+    title: "device token declined (amount ending in 51)",
+    method: "mobile_wallet_a",
+    items: ["sandbox-decline"],
+    outcome: "failure",
+    status: "DECLINED",
+  },
+  {
+    title: "approved in the wallet app",
+    method: "mobile_wallet_b",
+    fill: walletApp,
+    hosted: click("Approve payment"),
+    outcome: "success",
+    status: "SETTLEMENT_REQUESTED",
+  },
+  {
+    title: "declined in the wallet app",
+    method: "mobile_wallet_b",
+    fill: walletApp,
+    hosted: click("Decline"),
+    outcome: "failure",
+    status: "DECLINED",
+  },
   {
     title: "logged in and paid, with the store's description",
     method: "online_wallet",
     items: ["house-espresso", "espresso-cups"],
     hosted: async (page) => {
-      await expect(page.getByTestId("wallet-description")).toHaveText("Payrail Coffee Co.: House Espresso, Espresso Cup Pair");
+      await expect(page.getByTestId("wallet-description")).toHaveText(
+        "Payrail Coffee Co.: House Espresso, Espresso Cup Pair",
+      );
       await page.getByRole("button", { name: "Log in and pay" }).click();
     },
     outcome: "success",
     status: "SETTLEMENT_REQUESTED",
   },
-  { title: "wallet declines", method: "online_wallet", hosted: click("Wallet declines"), outcome: "failure", status: "DECLINED" },
+  {
+    title: "wallet declines",
+    method: "online_wallet",
+    hosted: click("Wallet declines"),
+    outcome: "failure",
+    status: "DECLINED",
+  },
   // Bank payments
   {
     title: "bank chosen in the shop from /v1/issuers",
     method: "bank_selection",
-    fill: async (page) => page.getByLabel("Your bank", { exact: true }).selectOption({ label: "Harbour Savings Bank (NL)" }),
+    fill: async (page) =>
+      page.getByLabel("Your bank", { exact: true }).selectOption({ label: "Harbour Savings Bank (NL)" }),
     hosted: async (page) => {
       await expect(page.getByLabel("Harbour Savings Bank")).toBeChecked();
       await page.getByRole("button", { name: "Pay with my bank" }).click();
@@ -55,7 +90,13 @@ const FLOWS: Flow[] = [
     status: "SETTLEMENT_REQUESTED",
     verify: (t) => expect(t.details.issuer).toBe("HRBSNL2A"),
   },
-  { title: "bank declines", method: "bank_selection", hosted: click("Bank declines"), outcome: "failure", status: "DECLINED" },
+  {
+    title: "bank declines",
+    method: "bank_selection",
+    hosted: click("Bank declines"),
+    outcome: "failure",
+    status: "DECLINED",
+  },
   {
     title: "transfer from the sandbox bank",
     method: "instant_transfer",
@@ -70,7 +111,13 @@ const FLOWS: Flow[] = [
       expect(t.dynamic_descriptor).toMatch(/^Payrail Coffee PC-[A-Z0-9]{6}$/);
     },
   },
-  { title: "cancelled at the bank", method: "instant_transfer", hosted: cancel, outcome: "failure", status: "CANCELLED" },
+  {
+    title: "cancelled at the bank",
+    method: "instant_transfer",
+    hosted: cancel,
+    outcome: "failure",
+    status: "CANCELLED",
+  },
   {
     title: "confirmed in the bank app",
     method: "bank_initiated",
@@ -80,9 +127,27 @@ const FLOWS: Flow[] = [
     status: "SETTLEMENT_REQUESTED",
     verify: (t) => expect(t.details.bank).toBe("DUNEBE22"),
   },
-  { title: "processing failure", method: "bank_initiated", hosted: click("Simulate a processing failure"), outcome: "failure", status: "FAILED" },
-  { title: "approved on the debit card page", method: "debit_card_redirect", hosted: click("Approve payment"), outcome: "success", status: "SETTLEMENT_REQUESTED" },
-  { title: "cancelled on the debit card page", method: "debit_card_redirect", hosted: cancel, outcome: "failure", status: "CANCELLED" },
+  {
+    title: "processing failure",
+    method: "bank_initiated",
+    hosted: click("Simulate a processing failure"),
+    outcome: "failure",
+    status: "FAILED",
+  },
+  {
+    title: "approved on the debit card page",
+    method: "debit_card_redirect",
+    hosted: click("Approve payment"),
+    outcome: "success",
+    status: "SETTLEMENT_REQUESTED",
+  },
+  {
+    title: "cancelled on the debit card page",
+    method: "debit_card_redirect",
+    hosted: cancel,
+    outcome: "failure",
+    status: "CANCELLED",
+  },
   {
     title: "mandate signed with the IBAN from the shop",
     method: "sepa",
@@ -96,7 +161,14 @@ const FLOWS: Flow[] = [
     status: "SETTLEMENT_REQUESTED",
     verify: (t) => {
       expect(t.details.mandate_reused).toBe(false);
-      expect(t.details.sender).toEqual([{ account_number: "DE89370400440532013000", bank_code: "COBADEFFXXX", country_code: "DE", holder_name: "Ada Lovelace" }]);
+      expect(t.details.sender).toEqual([
+        {
+          account_number: "DE89370400440532013000",
+          bank_code: "COBADEFFXXX",
+          country_code: "DE",
+          holder_name: "Ada Lovelace",
+        },
+      ]);
     },
   },
   { title: "mandate declined", method: "sepa", hosted: click("Decline"), outcome: "failure", status: "DECLINED" },
@@ -105,7 +177,13 @@ const FLOWS: Flow[] = [
     method: "direct_debit",
     outcome: "success",
     status: "SETTLEMENT_REQUESTED",
-    verify: (t) => expect(t.details).toMatchObject({ account_type: "checking", bank_account: "ba_sandbox_checking_001", type: "single", order_source: "ecommerce" }),
+    verify: (t) =>
+      expect(t.details).toMatchObject({
+        account_type: "checking",
+        bank_account: "ba_sandbox_checking_001",
+        type: "single",
+        order_source: "ecommerce",
+      }),
   },
   {
     title: "debit fails (amount ending in 52), savings account",
@@ -127,13 +205,43 @@ const FLOWS: Flow[] = [
     status: "SETTLEMENT_REQUESTED",
     verify: (t) => expect(t.details).toMatchObject({ pix_name: "Ada Lovelace", pix_document_id: "52998224725" }),
   },
-  { title: "QR code expired", method: "instant_payment", hosted: click("Simulate expiry"), outcome: "failure", status: "ABANDONED" },
+  {
+    title: "QR code expired",
+    method: "instant_payment",
+    hosted: click("Simulate expiry"),
+    outcome: "failure",
+    status: "ABANDONED",
+  },
   // Pay later & vouchers
   { title: "paid later, right away", method: "bnpl", outcome: "success", status: "SETTLEMENT_REQUESTED" },
-  { title: "declined (amount ending in 51)", method: "bnpl", items: ["sandbox-decline"], outcome: "failure", status: "DECLINED" },
-  { title: "status unknown (amount ending in 53)", method: "bnpl", items: ["sandbox-unknown"], outcome: "pending", status: "UNKNOWN" },
-  { title: "credit approved", method: "instalment_credit", hosted: click("Approve payment"), outcome: "success", status: "SETTLEMENT_REQUESTED" },
-  { title: "credit declined", method: "instalment_credit", hosted: click("Decline"), outcome: "failure", status: "DECLINED" },
+  {
+    title: "declined (amount ending in 51)",
+    method: "bnpl",
+    items: ["sandbox-decline"],
+    outcome: "failure",
+    status: "DECLINED",
+  },
+  {
+    title: "status unknown (amount ending in 53)",
+    method: "bnpl",
+    items: ["sandbox-unknown"],
+    outcome: "pending",
+    status: "UNKNOWN",
+  },
+  {
+    title: "credit approved",
+    method: "instalment_credit",
+    hosted: click("Approve payment"),
+    outcome: "success",
+    status: "SETTLEMENT_REQUESTED",
+  },
+  {
+    title: "credit declined",
+    method: "instalment_credit",
+    hosted: click("Decline"),
+    outcome: "failure",
+    status: "DECLINED",
+  },
   {
     title: "financing approved",
     method: "finance_provider",
@@ -165,7 +273,13 @@ const FLOWS: Flow[] = [
     status: "DECLINED",
   },
   // Sandbox
-  { title: "outcome picked on the dummy page", method: "dummy", hosted: click("SETTLEMENT COMPLETED"), outcome: "success", status: "SETTLEMENT_COMPLETED" },
+  {
+    title: "outcome picked on the dummy page",
+    method: "dummy",
+    hosted: click("SETTLEMENT COMPLETED"),
+    outcome: "success",
+    status: "SETTLEMENT_COMPLETED",
+  },
   {
     title: "dummy_outcome set in the shop",
     method: "dummy",
@@ -173,7 +287,13 @@ const FLOWS: Flow[] = [
     outcome: "success",
     status: "SETTLEMENT_REQUESTED",
   },
-  { title: "dummy_outcome DECLINED", method: "dummy", fill: async (page) => page.getByLabel("Outcome", { exact: true }).selectOption("DECLINED"), outcome: "failure", status: "DECLINED" },
+  {
+    title: "dummy_outcome DECLINED",
+    method: "dummy",
+    fill: async (page) => page.getByLabel("Outcome", { exact: true }).selectOption("DECLINED"),
+    outcome: "failure",
+    status: "DECLINED",
+  },
 ];
 
 for (const flow of FLOWS) {
@@ -193,7 +313,9 @@ for (const flow of FLOWS) {
 
     const t = (await storeApi(request).get(`/v1/transaction/${transactionId}`)).body;
     expect(t).toMatchObject({ payment_product: flow.method, status: flow.status, merchant_reference: reference });
-    const expectedAmount = flow.items?.[0]?.startsWith("sandbox-") ? { "sandbox-decline": 451, "sandbox-failure": 452, "sandbox-unknown": 453 }[flow.items[0]] : undefined;
+    const expectedAmount = flow.items?.[0]?.startsWith("sandbox-")
+      ? { "sandbox-decline": 451, "sandbox-failure": 452, "sandbox-unknown": 453 }[flow.items[0]]
+      : undefined;
     if (expectedAmount) expect(t.amount).toBe(String(expectedAmount));
     if (!flow.hosted) expect(t.details.approval_url).toBeUndefined();
     flow.verify?.(t);

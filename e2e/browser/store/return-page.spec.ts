@@ -20,7 +20,12 @@ test.describe("bad input on the return page", () => {
   });
 
   test("a malformed transaction_id", async ({ page }) => {
-    for (const q of ["?transaction_id=abc", "?transaction_id=1%27%20OR%201%3D1", `?transaction_id=${"9".repeat(5000)}`, "?transaction_id=%00"]) {
+    for (const q of [
+      "?transaction_id=abc",
+      "?transaction_id=1%27%20OR%201%3D1",
+      `?transaction_id=${"9".repeat(5000)}`,
+      "?transaction_id=%00",
+    ]) {
       await problem(page, q, "We couldn't read this payment link");
     }
   });
@@ -73,7 +78,10 @@ test("a failed payment stays failed whatever the query string says", async ({ pa
   await expect(page.getByTestId("payment-status")).toHaveText("Payment declined");
 });
 
-test("Payrail's error (the payment page submitted twice, in two tabs) is shown next to the real outcome", async ({ page, context }) => {
+test("Payrail's error (the payment page submitted twice, in two tabs) is shown next to the real outcome", async ({
+  page,
+  context,
+}) => {
   await addToCart(page, ["colombia-huila"]);
   await checkout(page, { method: "debit_card_redirect" });
   await page.waitForURL(/\/pay\//);
@@ -86,5 +94,7 @@ test("Payrail's error (the payment page submitted twice, in two tabs) is shown n
   await secondTab.getByRole("button", { name: "Decline" }).click();
   await secondTab.waitForURL(/\/store\/return\?.*error=/);
   await expect(secondTab.getByTestId("return-success")).toBeVisible();
-  await expect(secondTab.getByTestId("return-error")).toHaveText("The payment was already completed (SETTLEMENT_REQUESTED).");
+  await expect(secondTab.getByTestId("return-error")).toHaveText(
+    "The payment was already completed (SETTLEMENT_REQUESTED).",
+  );
 });

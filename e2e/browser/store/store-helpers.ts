@@ -13,7 +13,8 @@ export function demoMerchant(): Merchant {
 /** A Payrail API client with the store's key: to check, from outside, what the store did. */
 export const storeApi = (request: APIRequestContext) => new Api(request, demoMerchant());
 
-export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 const SHOTS = path.resolve("test-results/screenshots");
 
@@ -70,7 +71,11 @@ export async function expectReturn(page: Page, outcome: "success" | "failure" | 
 }
 
 /** Signs a webhook body the way Payrail does (Standard Webhooks), with any secret. */
-export function signedHeaders(secret: string, body: string, { id = `msg_${Math.random().toString(36).slice(2)}`, at = new Date() } = {}) {
+export function signedHeaders(
+  secret: string,
+  body: string,
+  { id = `msg_${Math.random().toString(36).slice(2)}`, at = new Date() } = {},
+) {
   return {
     "content-type": "application/json",
     "webhook-id": id,
@@ -79,7 +84,12 @@ export function signedHeaders(secret: string, body: string, { id = `msg_${Math.r
   };
 }
 
-export function transactionEvent(t: { id: string; reference: string; amount: number }, status: string, at: Date, reason = "") {
+export function transactionEvent(
+  t: { id: string; reference: string; amount: number },
+  status: string,
+  at: Date,
+  reason = "",
+) {
   return JSON.stringify({
     type: "transaction",
     id: t.id,

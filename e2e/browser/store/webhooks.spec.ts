@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures";
-import { addToCart, checkout, demoMerchant, expectReturn, shot, signedHeaders, transactionEvent } from "./store-helpers";
+import {
+  addToCart,
+  checkout,
+  demoMerchant,
+  expectReturn,
+  shot,
+  signedHeaders,
+  transactionEvent,
+} from "./store-helpers";
 
 // The store's webhook receiver, tested with real signatures: payloads signed here with the
 // standardwebhooks library and the store's own secret (and with wrong ones), POSTed over HTTP.
@@ -50,12 +58,28 @@ test("a bad signature is refused with 401 and changes nothing", async ({ page, r
   const valid = signedHeaders(secret, body);
   const attempts: Record<string, string | Record<string, string>>[] = [
     { why: "another secret", headers: signedHeaders(WRONG_SECRET, body) },
-    { why: "body changed after signing", headers: signedHeaders(secret, transactionEvent(order, "SETTLEMENT_REQUESTED", later)) },
+    {
+      why: "body changed after signing",
+      headers: signedHeaders(secret, transactionEvent(order, "SETTLEMENT_REQUESTED", later)),
+    },
     { why: "signature of another message id", headers: { ...valid, "webhook-id": "msg_other" } },
-    { why: "no signature", headers: { "content-type": "application/json", "webhook-id": "msg_x", "webhook-timestamp": valid["webhook-timestamp"] } },
+    {
+      why: "no signature",
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": "msg_x",
+        "webhook-timestamp": valid["webhook-timestamp"],
+      },
+    },
     { why: "no headers at all", headers: { "content-type": "application/json" } },
-    { why: "signed 10 minutes ago (replay window is 5)", headers: signedHeaders(secret, body, { at: new Date(Date.now() - 10 * 60_000) }) },
-    { why: "a v2 signature", headers: { ...valid, "webhook-signature": valid["webhook-signature"].replace("v1,", "v2,") } },
+    {
+      why: "signed 10 minutes ago (replay window is 5)",
+      headers: signedHeaders(secret, body, { at: new Date(Date.now() - 10 * 60_000) }),
+    },
+    {
+      why: "a v2 signature",
+      headers: { ...valid, "webhook-signature": valid["webhook-signature"].replace("v1,", "v2,") },
+    },
   ];
   for (const { why, headers } of attempts) {
     const res = await post(request, body, headers as Record<string, string>);
@@ -84,20 +108,38 @@ test("a replayed webhook-id is acknowledged and applied once", async ({ page, re
   await expect(row.getByTestId("order-status")).toHaveText("Paid · settled");
 });
 
-test("late news never overwrites newer news; unknown transactions and refunds are acknowledged", async ({ page, request }) => {
+test("late news never overwrites newer news; unknown transactions and refunds are acknowledged", async ({
+  page,
+  request,
+}) => {
   const order = await paidOrder(page);
   const secret = demoMerchant().webhook_secret;
   const settled = transactionEvent(order, "SETTLEMENT_COMPLETED", new Date(Date.now() + 2000));
   expect(await (await post(request, settled, signedHeaders(secret, settled))).json()).toMatchObject({ applied: true });
   const stale = transactionEvent(order, "IN_PROGRESS", new Date(Date.now() - 60_000));
-  expect(await (await post(request, stale, signedHeaders(secret, stale))).json()).toMatchObject({ duplicate: false, applied: false });
+  expect(await (await post(request, stale, signedHeaders(secret, stale))).json()).toMatchObject({
+    duplicate: false,
+    applied: false,
+  });
   const wrongAmount = transactionEvent({ ...order, amount: 1 }, "CANCELLED", new Date(Date.now() + 9000));
-  expect(await (await post(request, wrongAmount, signedHeaders(secret, wrongAmount))).json()).toMatchObject({ applied: false });
-  const unknown = transactionEvent({ id: "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01", reference: "PC-NOPE00", amount: 100 }, "DECLINED", new Date());
+  expect(await (await post(request, wrongAmount, signedHeaders(secret, wrongAmount))).json()).toMatchObject({
+    applied: false,
+  });
+  const unknown = transactionEvent(
+    { id: "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01", reference: "PC-NOPE00", amount: 100 },
+    "DECLINED",
+    new Date(),
+  );
   const unknownRes = await post(request, unknown, signedHeaders(secret, unknown));
   expect(unknownRes.status()).toBe(200);
   expect(await unknownRes.json()).toMatchObject({ applied: false });
-  const refund = JSON.stringify({ type: "refund", id: "9b1f0e43-4c55-4c1e-9a59-2b7d8f0c1a11", transaction: order.id, status: "PROCESSED", amount: "100" });
+  const refund = JSON.stringify({
+    type: "refund",
+    id: "9b1f0e43-4c55-4c1e-9a59-2b7d8f0c1a11",
+    transaction: order.id,
+    status: "PROCESSED",
+    amount: "100",
+  });
   expect((await post(request, refund, signedHeaders(secret, refund))).status()).toBe(200);
   const row = await orderRow(page, order.reference);
   await expect(row.getByTestId("order-status")).toHaveText("Paid · settled");
@@ -105,7 +147,13 @@ test("late news never overwrites newer news; unknown transactions and refunds ar
 
 test("signed but malformed bodies are a 400, not a 5xx", async ({ request }) => {
   const secret = demoMerchant().webhook_secret;
-  for (const body of ["not json", "[]", '{"type":"transaction"}', '{"type":"party","id":"x"}', JSON.stringify({ type: "transaction", id: "x", status: "PAID", amount: "1.5", last_status_update: "yesterday" })]) {
+  for (const body of [
+    "not json",
+    "[]",
+    '{"type":"transaction"}',
+    '{"type":"party","id":"x"}',
+    JSON.stringify({ type: "transaction", id: "x", status: "PAID", amount: "1.5", last_status_update: "yesterday" }),
+  ]) {
     const res = await post(request, body, signedHeaders(secret, body));
     expect(res.status(), body).toBe(400);
   }
@@ -124,6 +172,8 @@ test("the orders page reflects a status change Payrail delivers by webhook", asy
   const { reference } = await expectReturn(page, "success", "SETTLEMENT_REQUESTED");
   await page.goto("/store/orders");
   const row = page.getByTestId(`order-${reference}`);
-  await expect(row.getByTestId("order-status-detail")).toContainText("SETTLEMENT_COMPLETED · by webhook", { timeout: 30_000 });
+  await expect(row.getByTestId("order-status-detail")).toContainText("SETTLEMENT_COMPLETED · by webhook", {
+    timeout: 30_000,
+  });
   await expect(row.getByTestId("order-status")).toHaveText("Paid · settled");
 });

@@ -1,10 +1,32 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { parseInput } from "@/lib/api/validate";
 import { getProcessor } from "@/lib/processors/registry";
-import { CaptureSchema, EmptySchema, IssuersQuerySchema, RefundCreateSchema, TransactionListQuerySchema } from "@/lib/schemas/transaction";
-import { cancelTransaction, captureTransaction, listRefunds, refundTransaction, voidTransaction } from "@/lib/transactions/operations";
-import { getHistoryOrThrow, getTransactionOrThrow, getTransactionStatusOrThrow, listTransactions } from "@/lib/transactions/queries";
-import { serializeCheckoutSuccess, serializeHistory, serializeRefund, serializeTransaction } from "@/lib/transactions/serialize";
+import {
+  CaptureSchema,
+  EmptySchema,
+  IssuersQuerySchema,
+  RefundCreateSchema,
+  TransactionListQuerySchema,
+} from "@/lib/schemas/transaction";
+import {
+  cancelTransaction,
+  captureTransaction,
+  listRefunds,
+  refundTransaction,
+  voidTransaction,
+} from "@/lib/transactions/operations";
+import {
+  getHistoryOrThrow,
+  getTransactionOrThrow,
+  getTransactionStatusOrThrow,
+  listTransactions,
+} from "@/lib/transactions/queries";
+import {
+  serializeCheckoutSuccess,
+  serializeHistory,
+  serializeRefund,
+  serializeTransaction,
+} from "@/lib/transactions/serialize";
 import { startTransaction } from "@/lib/transactions/start-transaction";
 
 // POST /v1/transaction/start – Start a transaction
@@ -40,7 +62,10 @@ export const listTransactionsEndpoint = endpoint({}, async ({ query, auth }) => 
   const q = parseInput(TransactionListQuerySchema, Object.fromEntries(query), "transaction_list");
   const page = await listTransactions(auth.organisationId, q);
 
-  return { status: 200, body: { data: page.rows.map(serializeTransaction), has_more: page.hasMore, next_cursor: page.nextCursor } };
+  return {
+    status: 200,
+    body: { data: page.rows.map(serializeTransaction), has_more: page.hasMore, next_cursor: page.nextCursor },
+  };
 });
 
 // POST /v1/transaction/<id>/capture – AUTHORIZED → SETTLEMENT_REQUESTED

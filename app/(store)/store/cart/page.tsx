@@ -20,7 +20,10 @@ export default async function CartPage() {
         <Card className="mt-6 px-6 py-12 text-center">
           <p className="text-lg font-medium text-stone-800">Your cart is empty.</p>
           <p className="mt-1 text-stone-500">Freshly roasted beans are waiting.</p>
-          <Link href="/store" className="mt-6 inline-flex rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-800">
+          <Link
+            href="/store"
+            className="mt-6 inline-flex rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-800"
+          >
             Continue shopping
           </Link>
         </Card>
@@ -29,8 +32,19 @@ export default async function CartPage() {
           <Card>
             <ul className="divide-y divide-stone-100">
               {cart.lines.map((line) => (
-                <li key={line.product.id} className="flex gap-4 p-4 sm:p-5" data-testid={`cart-line-${line.product.id}`}>
-                  <Image src={line.product.image} alt="" width={120} height={90} unoptimized className="h-20 w-24 flex-none rounded-lg object-cover sm:h-24 sm:w-32" />
+                <li
+                  key={line.product.id}
+                  className="flex gap-4 p-4 sm:p-5"
+                  data-testid={`cart-line-${line.product.id}`}
+                >
+                  <Image
+                    src={line.product.image}
+                    alt=""
+                    width={120}
+                    height={90}
+                    unoptimized
+                    className="h-20 w-24 flex-none rounded-lg object-cover sm:h-24 sm:w-32"
+                  />
                   <div className="flex min-w-0 flex-1 flex-col">
                     <div className="flex items-start justify-between gap-3">
                       <div className="min-w-0">
@@ -58,14 +72,21 @@ export default async function CartPage() {
                             </option>
                           ))}
                         </select>
-                        <button type="submit" className="rounded-lg px-2 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50">
+                        <button
+                          type="submit"
+                          className="rounded-lg px-2 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50"
+                        >
                           Update
                         </button>
                       </form>
                       <form action={updateCartLine}>
                         <input type="hidden" name="product_id" value={line.product.id} />
                         <input type="hidden" name="quantity" value="0" />
-                        <button type="submit" className="text-sm text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline" aria-label={`Remove ${line.product.name}`}>
+                        <button
+                          type="submit"
+                          className="text-sm text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline"
+                          aria-label={`Remove ${line.product.name}`}
+                        >
                           Remove
                         </button>
                       </form>
@@ -89,7 +110,10 @@ export default async function CartPage() {
             <Link href="/store/checkout" className={`${primaryButtonClass} mt-5`}>
               Go to checkout
             </Link>
-            <Link href="/store" className="mt-3 block text-center text-sm font-medium text-stone-600 hover:text-stone-900">
+            <Link
+              href="/store"
+              className="mt-3 block text-center text-sm font-medium text-stone-600 hover:text-stone-900"
+            >
               Continue shopping
             </Link>
           </Card>

@@ -12,7 +12,9 @@ export default async function CheckoutPage() {
   const cart = await readCart();
   if (cart.lines.length === 0) redirect("/store/cart");
   const issuers = await loadIssuers();
-  const items = cart.lines.map((l) => (l.quantity > 1 ? `${l.product.name} ×${l.quantity}` : l.product.name)).join(", ");
+  const items = cart.lines
+    .map((l) => (l.quantity > 1 ? `${l.product.name} ×${l.quantity}` : l.product.name))
+    .join(", ");
   const walletDescription = `Payrail Coffee Co.: ${items}`.slice(0, 127);
 
   return (
@@ -24,7 +26,15 @@ export default async function CheckoutPage() {
           <Card className="p-5 lg:sticky lg:top-6">
             <h2 className="font-semibold text-stone-900">Your order</h2>
             <div className="mt-2">
-              <OrderLines lines={cart.lines.map((l) => ({ key: l.product.id, name: l.product.name, quantity: l.quantity, total: l.total, image: l.product.image }))} />
+              <OrderLines
+                lines={cart.lines.map((l) => ({
+                  key: l.product.id,
+                  name: l.product.name,
+                  quantity: l.quantity,
+                  total: l.total,
+                  image: l.product.image,
+                }))}
+              />
             </div>
             <OrderTotals subtotal={cart.subtotal} shipping={cart.shipping} total={cart.total} />
           </Card>

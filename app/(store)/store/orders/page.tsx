@@ -25,16 +25,22 @@ export default async function OrdersPage() {
         <div>
           <h1 className="font-serif text-3xl font-bold tracking-tight">Orders</h1>
           <p className="mt-1 max-w-2xl text-stone-600">
-            The shop&apos;s view of its latest orders. Payment statuses change as Payrail&apos;s webhooks arrive; this page refreshes itself.
+            The shop&apos;s view of its latest orders. Payment statuses change as Payrail&apos;s webhooks arrive; this
+            page refreshes itself.
           </p>
         </div>
-        <p className="text-sm text-stone-500">{orders.length === 50 ? "Latest 50 orders" : `${orders.length} ${orders.length === 1 ? "order" : "orders"}`}</p>
+        <p className="text-sm text-stone-500">
+          {orders.length === 50 ? "Latest 50 orders" : `${orders.length} ${orders.length === 1 ? "order" : "orders"}`}
+        </p>
       </div>
 
       {orders.length === 0 ? (
         <Card className="mt-6 px-6 py-12 text-center">
           <p className="text-lg font-medium text-stone-800">No orders yet.</p>
-          <Link href="/store" className="mt-4 inline-flex rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-800">
+          <Link
+            href="/store"
+            className="mt-4 inline-flex rounded-lg bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-stone-800"
+          >
             Go shopping
           </Link>
         </Card>
@@ -54,7 +60,11 @@ export default async function OrdersPage() {
               {orders.map((o) => {
                 const status = orderStatus(o.paymentStatus);
                 return (
-                  <tr key={o.id} className="grid grid-cols-2 gap-x-4 gap-y-1 px-5 py-4 md:table-row md:p-0" data-testid={`order-${o.reference}`}>
+                  <tr
+                    key={o.id}
+                    className="grid grid-cols-2 gap-x-4 gap-y-1 px-5 py-4 md:table-row md:p-0"
+                    data-testid={`order-${o.reference}`}
+                  >
                     <td className="md:px-5 md:py-4">
                       <p className="font-semibold text-stone-900">{o.reference}</p>
                       <p className="text-xs text-stone-500">
@@ -64,7 +74,9 @@ export default async function OrdersPage() {
                     <td className="col-span-2 row-start-3 text-stone-600 md:px-5 md:py-4">
                       {o.items.map((i) => `${i.name}${i.quantity > 1 ? ` ×${i.quantity}` : ""}`).join(", ")}
                     </td>
-                    <td className="col-span-2 row-start-4 text-stone-600 md:px-5 md:py-4">{paymentMethodName(o.paymentProduct)}</td>
+                    <td className="col-span-2 row-start-4 text-stone-600 md:px-5 md:py-4">
+                      {paymentMethodName(o.paymentProduct)}
+                    </td>
                     <td className="text-right font-semibold text-stone-900 md:px-5 md:py-4">
                       <Price amount={o.amount} />
                     </td>

@@ -38,7 +38,11 @@ export default async function ReturnPage({ searchParams }: Props) {
 
   const { order } = view;
   const status = orderStatus(view.status);
-  const outcome = view.success ? "success" : status.state === "failed" || status.state === "cancelled" ? "failure" : "pending";
+  const outcome = view.success
+    ? "success"
+    : status.state === "failed" || status.state === "cancelled"
+      ? "failure"
+      : "pending";
   const firstName = (order.customer as Record<string, string>).first_name || order.customerName;
 
   return (
@@ -50,15 +54,16 @@ export default async function ReturnPage({ searchParams }: Props) {
             <>
               <h1 className="mt-4 font-serif text-2xl font-bold sm:text-3xl">Thank you, {firstName}!</h1>
               <p className="mt-2 text-stone-600">
-                Your payment was received and order <strong className="text-stone-900">{order.reference}</strong> is confirmed. We&apos;ll roast and ship it within two
-                working days.
+                Your payment was received and order <strong className="text-stone-900">{order.reference}</strong> is
+                confirmed. We&apos;ll roast and ship it within two working days.
               </p>
             </>
           ) : outcome === "failure" ? (
             <>
               <h1 className="mt-4 font-serif text-2xl font-bold sm:text-3xl">Your payment did not go through</h1>
               <p className="mt-2 text-stone-600">
-                Order <strong className="text-stone-900">{order.reference}</strong> was not paid, so nothing will be shipped and you have not been charged.
+                Order <strong className="text-stone-900">{order.reference}</strong> was not paid, so nothing will be
+                shipped and you have not been charged.
                 {view.statusReason ? ` Reason: ${view.statusReason}.` : ""}
               </p>
             </>
@@ -66,7 +71,8 @@ export default async function ReturnPage({ searchParams }: Props) {
             <>
               <h1 className="mt-4 font-serif text-2xl font-bold sm:text-3xl">We&apos;re waiting for your payment</h1>
               <p className="mt-2 text-stone-600">
-                Order <strong className="text-stone-900">{order.reference}</strong> is placed; the payment is not confirmed yet
+                Order <strong className="text-stone-900">{order.reference}</strong> is placed; the payment is not
+                confirmed yet
                 {view.statusReason ? ` (${view.statusReason})` : ""}. This page and your orders update as soon as it is.
               </p>
             </>
@@ -74,7 +80,8 @@ export default async function ReturnPage({ searchParams }: Props) {
           <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-stone-500">
             <StatusBadge view={status} testId="payment-status" />
             <span>
-              {paymentMethodName(order.paymentProduct)} · Payrail status <code className="text-stone-700">{view.status}</code>
+              {paymentMethodName(order.paymentProduct)} · Payrail status{" "}
+              <code className="text-stone-700">{view.status}</code>
             </span>
           </div>
           {view.error ? <ServiceNote error={view.error} /> : null}
@@ -98,12 +105,25 @@ export default async function ReturnPage({ searchParams }: Props) {
         <div className="border-t border-stone-100 bg-stone-50/60 p-6 sm:px-8">
           <h2 className="text-sm font-semibold text-stone-900">Order {order.reference}</h2>
           <div className="mt-2">
-            <OrderLines lines={order.items.map((i) => ({ key: i.id, name: i.name, quantity: i.quantity, total: i.unitPrice * i.quantity }))} />
+            <OrderLines
+              lines={order.items.map((i) => ({
+                key: i.id,
+                name: i.name,
+                quantity: i.quantity,
+                total: i.unitPrice * i.quantity,
+              }))}
+            />
           </div>
           <OrderTotals subtotal={order.subtotal} shipping={order.shipping} total={order.amount} />
           <p className="mt-3 text-xs text-stone-500">
-            Ships to {order.customerName}, {[(order.customer as Record<string, string>).street_address, (order.customer as Record<string, string>).house_number].filter(Boolean).join(" ")},{" "}
-            {(order.customer as Record<string, string>).city}
+            Ships to {order.customerName},{" "}
+            {[
+              (order.customer as Record<string, string>).street_address,
+              (order.customer as Record<string, string>).house_number,
+            ]
+              .filter(Boolean)
+              .join(" ")}
+            , {(order.customer as Record<string, string>).city}
           </p>
         </div>
       </Card>
@@ -119,18 +139,31 @@ function ServiceNote({ error }: { error: string }) {
   return (
     <div className="mt-4">
       <Alert tone="amber">
-        <span className="font-medium">Message from the payment page:</span> <span data-testid="return-error">{error}</span>
+        <span className="font-medium">Message from the payment page:</span>{" "}
+        <span data-testid="return-error">{error}</span>
       </Alert>
     </div>
   );
 }
 
 function StateIcon({ tone }: { tone: "green" | "red" | "amber" }) {
-  const styles = { green: "bg-emerald-100 text-emerald-700", red: "bg-red-100 text-red-700", amber: "bg-amber-100 text-amber-800" }[tone];
+  const styles = {
+    green: "bg-emerald-100 text-emerald-700",
+    red: "bg-red-100 text-red-700",
+    amber: "bg-amber-100 text-amber-800",
+  }[tone];
   const path = { green: "M5 12.5l4.5 4.5L19 7.5", red: "M7 7l10 10M17 7L7 17", amber: "M12 7v5.5l3.5 2" }[tone];
   return (
     <span className={`inline-flex h-12 w-12 items-center justify-center rounded-full ${styles}`} aria-hidden>
-      <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {tone === "amber" ? <circle cx="12" cy="12" r="8.5" strokeWidth="2" /> : null}
         <path d={path} />
       </svg>

@@ -19,12 +19,19 @@ export default async function CardPage({ params, searchParams }: Props) {
   if (!page) notFound();
   if (!page.embeddedCorrectly) return <WrongEmbedding />;
   if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
-  if (!page.awaiting) redirect(page.origin ? `/pay/${id}/card/done${originQuery(page.transaction)}` : `/v1/transaction/${id}/authorize`);
+  if (!page.awaiting)
+    redirect(page.origin ? `/pay/${id}/card/done${originQuery(page.transaction)}` : `/v1/transaction/${id}/authorize`);
   const invalid = typeof query.invalid === "string" ? query.invalid.split(",") : [];
 
   return (
     <PayShell {...page.shell}>
-      <CardForm action={`/pay/${id}/card/submit${originQuery(page.transaction)}`} transactionId={id} invalid={invalid} submitLabel="Pay now" resizeTarget={page.origin} />
+      <CardForm
+        action={`/pay/${id}/card/submit${originQuery(page.transaction)}`}
+        transactionId={id}
+        invalid={invalid}
+        submitLabel="Pay now"
+        resizeTarget={page.origin}
+      />
     </PayShell>
   );
 }

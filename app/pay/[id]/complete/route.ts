@@ -5,7 +5,12 @@ import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
 // POST /pay/<id>/complete – a hosted page's form: apply the shopper's outcome, back to the merchant
 export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
   const form = await readForm(req);
-  if (!form) return friendlyPage({ title: "Invalid request", message: "The payment form could not be read. Please go back and try again.", status: 400 });
+  if (!form)
+    return friendlyPage({
+      title: "Invalid request",
+      message: "The payment form could not be read. Please go back and try again.",
+      status: 400,
+    });
   const result = await completeApproval((await params).id, form);
   switch (result.kind) {
     case "not_found":

@@ -51,7 +51,9 @@ export default async function TransactionPage({ params }: Props) {
           <Row label="Created">{time(t.createdAt)}</Row>
           <Row label="Last status update">{time(t.lastStatusUpdate)}</Row>
           <Row label="details">
-            <pre className="overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs">{JSON.stringify(t.details, null, 2)}</pre>
+            <pre className="overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs">
+              {JSON.stringify(t.details, null, 2)}
+            </pre>
           </Row>
         </dl>
       </Section>

@@ -27,17 +27,33 @@ export default async function ThreeDSPage({ params, searchParams }: Props) {
         <div className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-3">
           <p className="text-sm font-semibold text-sky-900">Sandbox Bank · 3-D Secure</p>
           <p className="mt-1 text-sm text-sky-800">
-            Confirm this payment with your {brandName(card.brand)} ending in <span className="font-mono">{card.lastFour}</span>.
+            Confirm this payment with your {brandName(card.brand)} ending in{" "}
+            <span className="font-mono">{card.lastFour}</span>.
           </p>
         </div>
         <p className="text-xs text-slate-500">Sandbox: choose the result of the authentication.</p>
-        <button type="submit" name="outcome" value="approve" className={`${button} bg-indigo-600 text-white hover:bg-indigo-500`}>
+        <button
+          type="submit"
+          name="outcome"
+          value="approve"
+          className={`${button} bg-indigo-600 text-white hover:bg-indigo-500`}
+        >
           Authenticate
         </button>
-        <button type="submit" name="outcome" value="fail" className={`${button} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+        <button
+          type="submit"
+          name="outcome"
+          value="fail"
+          className={`${button} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}
+        >
           Fail authentication
         </button>
-        <button type="submit" name="outcome" value="cancel" className="w-full py-1 text-sm font-medium text-slate-500 hover:underline">
+        <button
+          type="submit"
+          name="outcome"
+          value="cancel"
+          className="w-full py-1 text-sm font-medium text-slate-500 hover:underline"
+        >
           Cancel payment
         </button>
       </form>

@@ -19,14 +19,23 @@ export default async function CardDonePage({ params, searchParams }: Props) {
   if (!page) notFound();
   if (!page.embeddedCorrectly) return <WrongEmbedding />;
   if (page.awaiting) redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
-  const e = typeof query.e === "string" && query.e in FINISH_ERRORS ? (query.e as FinishError) : page.transaction.status === "ABANDONED" ? "expired" : undefined;
+  const e =
+    typeof query.e === "string" && query.e in FINISH_ERRORS
+      ? (query.e as FinishError)
+      : page.transaction.status === "ABANDONED"
+        ? "expired"
+        : undefined;
   const url = cardReturnUrl(page.transaction, e);
   if (!url) notFound();
   const fn = page.transaction.details.redirect_parent_function;
 
   return (
     <PayShell {...page.shell}>
-      <CardDone url={url} parentOrigin={page.origin ?? null} redirectParentFunction={typeof fn === "string" ? fn : null} />
+      <CardDone
+        url={url}
+        parentOrigin={page.origin ?? null}
+        redirectParentFunction={typeof fn === "string" ? fn : null}
+      />
     </PayShell>
   );
 }

@@ -30,7 +30,8 @@ export default async function CardPaymentPage({ params }: Props) {
     );
   }
   // Already decided (paid, failed, or finished in another tab): the return page shows the outcome.
-  if (orderStatus(order.paymentStatus).state !== "awaiting") redirect(`/store/return?transaction_id=${order.payrailTransactionId}`);
+  if (orderStatus(order.paymentStatus).state !== "awaiting")
+    redirect(`/store/return?transaction_id=${order.payrailTransactionId}`);
   // payrail.js comes from where the shopper's browser reaches Payrail: approval_url's origin.
   const payrailOrigin = new URL(order.approvalUrl).origin;
 
@@ -43,16 +44,30 @@ export default async function CardPaymentPage({ params }: Props) {
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <Card className="p-4 sm:p-6">
           <p className="mb-4 flex items-center gap-2 text-sm text-stone-600">
-            <svg viewBox="0 0 24 24" className="h-4 w-4 text-emerald-700" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+            <svg
+              viewBox="0 0 24 24"
+              className="h-4 w-4 text-emerald-700"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
               <rect x="5" y="10.5" width="14" height="10" rx="2" />
               <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
             </svg>
             Your card details go straight to Payrail in this secure window; our shop never sees them.
           </p>
-          <CardPayment approvalUrl={order.approvalUrl} scriptSrc={`${payrailOrigin}/js/payrail.js`} functionName={CARD_REDIRECT_FUNCTION} />
+          <CardPayment
+            approvalUrl={order.approvalUrl}
+            scriptSrc={`${payrailOrigin}/js/payrail.js`}
+            functionName={CARD_REDIRECT_FUNCTION}
+          />
           <form action={retryOrder} className="mt-4 text-center">
             <input type="hidden" name="order_id" value={order.id} />
-            <button type="submit" className="text-sm font-medium text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline">
+            <button
+              type="submit"
+              className="text-sm font-medium text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline"
+            >
               Choose another payment method
             </button>
           </form>
@@ -61,7 +76,14 @@ export default async function CardPaymentPage({ params }: Props) {
           <Card className="p-5">
             <h2 className="font-semibold text-stone-900">Your order</h2>
             <div className="mt-2">
-              <OrderLines lines={order.items.map((i) => ({ key: i.id, name: i.name, quantity: i.quantity, total: i.unitPrice * i.quantity }))} />
+              <OrderLines
+                lines={order.items.map((i) => ({
+                  key: i.id,
+                  name: i.name,
+                  quantity: i.quantity,
+                  total: i.unitPrice * i.quantity,
+                }))}
+              />
             </div>
             <OrderTotals subtotal={order.subtotal} shipping={order.shipping} total={order.amount} />
           </Card>

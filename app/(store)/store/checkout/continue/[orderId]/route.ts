@@ -14,4 +14,5 @@ export async function GET(req: Request, { params }: { params: Promise<{ orderId:
   return seeOther(nextStepOf(order));
 }
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });

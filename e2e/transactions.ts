@@ -15,25 +15,8 @@ export const test = base.extend<{ fastApi: Api }>({
 
 export { expect };
 
-export const PRODUCTS = [
-  "card",
-  "mobile_wallet_a",
-  "mobile_wallet_b",
-  "debit_card_redirect",
-  "instalment_credit",
-  "dummy",
-  "direct_debit",
-  "finance_provider",
-  "bank_selection",
-  "bnpl",
-  "online_wallet",
-  "prepaid_voucher",
-  "instant_payment",
-  "sepa",
-  "instant_transfer",
-  "bank_initiated",
-] as const;
-export type Product = (typeof PRODUCTS)[number];
+// The black-box tests share only the product vocabulary with the service.
+export { PAYMENT_PRODUCTS as PRODUCTS, type ProductId as Product } from "../lib/domain/products";
 
 export const REDIRECT_URL = "https://shop.example/return?order=42";
 export const WEBHOOK_URL = "https://merchant.invalid/hooks/transactions";

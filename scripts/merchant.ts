@@ -4,7 +4,7 @@
 // npm run merchant -- key revoke --key sk_test_...
 // npm run merchant -- user --organisation ID --email E --password P   (a dashboard login)
 import { parseArgs } from "node:util";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { createDashboardUser } from "@/lib/auth/dashboard-users";
 import { createApiKey, revokeApiKey } from "@/lib/merchants/api-keys";

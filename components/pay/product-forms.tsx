@@ -1,5 +1,5 @@
 import type { PayPageData } from "@/lib/approval/approval";
-import { STATUSES } from "@/lib/transactions/statuses";
+import { STATUSES } from "@/lib/domain/statuses";
 import { CancelButton, Field, inputClass, PrimaryButton, SecondaryButton } from "@/components/pay/ui";
 
 type FormProps = { data: PayPageData; pix?: { svg: string; code: string; expiresAt: Date } };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, readJsonBody } from "@/lib/api/body";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 const json = { "content-type": "application/json" };
 const stream = (...parts: string[]) =>

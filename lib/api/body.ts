@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 const MAX_DEPTH = 32;

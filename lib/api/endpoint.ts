@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { findUnstorableStrings, readJsonBody } from "@/lib/api/body";
 import { authenticate, type Auth } from "@/lib/auth/api-keys";
 import { withIdempotency } from "@/lib/api/idempotency";

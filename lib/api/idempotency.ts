@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import type { EndpointResponse } from "@/lib/api/endpoint";
 import { db } from "@/lib/db/prisma";
 import { Prisma } from "@/lib/generated/prisma/client";

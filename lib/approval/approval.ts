@@ -1,12 +1,14 @@
-import { ApiError } from "@/lib/api/errors";
+import { PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
+import { ApiError } from "@/lib/errors/api-error";
 import { buildReturnUrl } from "@/lib/approval/return-url";
 import { db } from "@/lib/db/prisma";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { getProcessor, isProduct } from "@/lib/processors/registry";
+import { isProductId } from "@/lib/domain/products";
+import { getProcessor } from "@/lib/processors/registry";
 import type { Processor } from "@/lib/processors/types";
 import { isUuid } from "@/lib/schemas/common";
 import { scheduleFollowUp } from "@/lib/transactions/effects";
-import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/transactions/statuses";
+import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
 import { originQuery } from "@/lib/cards/card-payment";
 import { transition } from "@/lib/transactions/transition";
 
@@ -16,7 +18,7 @@ type Loaded = { transaction: Transaction; processor: Processor; redirectUrl: str
 
 async function load(id: string): Promise<Loaded | null> {
   const transaction = isUuid(id) ? await db().transaction.findUnique({ where: { id } }) : null;
-  if (!transaction || !isProduct(transaction.paymentProduct)) return null;
+  if (!transaction || !isProductId(transaction.paymentProduct)) return null;
   const redirectUrl = (transaction.details as Record<string, unknown>).redirect_url;
 
   return {
@@ -172,7 +174,7 @@ export async function getPayPage(id: string) {
     descriptor: transaction.dynamicDescriptor,
     merchantName: organisation?.name ?? "",
     product: processor.product,
-    label: processor.label,
+    label: PAYMENT_PRODUCT_LABELS[processor.product],
     page,
     issuers: processor.issuers ?? [],
     details: transaction.details as Record<string, unknown>,

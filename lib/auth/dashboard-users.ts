@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { parseInput } from "@/lib/api/validate";
+import { ApiError } from "@/lib/errors/api-error";
+import { parseInput } from "@/lib/errors/validation";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/prisma";
 import { isUuid } from "@/lib/schemas/common";

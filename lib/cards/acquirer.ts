@@ -1,4 +1,4 @@
-import type { TransactionStatus } from "@/lib/transactions/statuses";
+import type { TransactionStatus } from "@/lib/domain/statuses";
 import { behaviourOf } from "@/lib/cards/test-cards";
 
 export type AuthorizationRequest = {

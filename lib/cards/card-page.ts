@@ -1,8 +1,9 @@
+import { PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
 import { loadCardTransaction } from "@/lib/cards/card-payment";
 import { db } from "@/lib/db/prisma";
 import { BRAND_NAMES } from "@/lib/cards/card-number";
 import { getProcessor } from "@/lib/processors/registry";
-import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/transactions/statuses";
+import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
 
 /**
  * Loads a hosted card page. `o` is the origin the proxy allowed to frame this response
@@ -24,7 +25,7 @@ export async function loadCardPage(id: string, o: string | undefined) {
       merchantName: organisation?.name ?? "",
       amount: t.amount,
       descriptor: t.dynamicDescriptor,
-      label: getProcessor("card").label,
+      label: PAYMENT_PRODUCT_LABELS.card,
       framed: !!origin,
     },
   };

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { buildReturnUrl } from "@/lib/approval/return-url";
 import { authorizeCard, type AuthorizationResult } from "@/lib/cards/acquirer";
 import { BRAND_NAMES, type Brand, type CardFieldErrors, validateCard } from "@/lib/cards/card-number";
@@ -7,7 +7,7 @@ import { db } from "@/lib/db/prisma";
 import type { CardToken, Prisma, Transaction } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { isUuid } from "@/lib/schemas/common";
-import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/transactions/statuses";
+import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
 import { transition } from "@/lib/transactions/transition";
 
 /** Where the shopper goes after a step of the hosted card page. */

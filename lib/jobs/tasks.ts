@@ -1,9 +1,9 @@
 import type { Task, TaskList } from "graphile-worker";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import type { JobName, JobPayloads } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { processRefund } from "@/lib/transactions/operations";
-import { AWAITING_SHOPPER, isStatus } from "@/lib/transactions/statuses";
+import { AWAITING_SHOPPER, isStatus } from "@/lib/domain/statuses";
 import { transition, type TransitionOptions } from "@/lib/transactions/transition";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
 

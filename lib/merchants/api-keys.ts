@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { generateApiKey, hashApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/prisma";
 import { isUuid } from "@/lib/schemas/common";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { parseInput } from "@/lib/api/validate";
+import { ApiError } from "@/lib/errors/api-error";
+import { parseInput } from "@/lib/errors/validation";
 import { generateApiKey, hashApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/prisma";
 import { text } from "@/lib/schemas/common";

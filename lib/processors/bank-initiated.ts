@@ -4,7 +4,6 @@ import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOut
 
 export const bankInitiatedProcessor = defineProcessor({
   product: "bank_initiated",
-  label: "Bank-initiated Payment",
   detailsSchema: z.strictObject({
     ...commonDetails,
     redirect_url: redirectUrl,

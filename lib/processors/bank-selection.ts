@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOutcome } from "@/lib/processors/common";
 
 export type Issuer = { id: string; name: string; country_code: string };
@@ -21,7 +21,6 @@ export const isIssuer = (id: unknown): id is string =>
 
 export const bankSelectionProcessor = defineProcessor({
   product: "bank_selection",
-  label: "Online Banking (bank selection)",
   detailsSchema: z.strictObject({
     ...commonDetails,
     redirect_url: redirectUrl,

@@ -9,7 +9,6 @@ import {
 
 export const bnplProcessor = defineProcessor({
   product: "bnpl",
-  label: "Buy Now, Pay Later",
   detailsSchema: z.strictObject({ ...commonDetails, capture_now: captureNow }),
   approvalPage: null,
   start: async ({ details, amount }) => ({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { text } from "@/lib/schemas/common";
 import {
   awaitApproval,
@@ -83,7 +83,6 @@ const hasToken = (details: CardDetails): details is TokenDetails => details.card
 
 export const cardProcessor = defineProcessor({
   product: "card",
-  label: "Card",
   detailsSchema: cardDetails,
   approvalPage: "card",
   start: async ({ details, amount, organisationId, client, now }) => {

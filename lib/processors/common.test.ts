@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { invalidFields } from "@/lib/api/validate";
+import { invalidFields } from "@/lib/errors/validation";
 import {
   commonDetails,
   normalizeIban,

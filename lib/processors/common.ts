@@ -1,8 +1,8 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { text } from "@/lib/schemas/common";
-import type { TransactionStatus } from "@/lib/transactions/statuses";
+import type { TransactionStatus } from "@/lib/domain/statuses";
 import type { OutcomeResult, Processor } from "@/lib/processors/types";
 
 // Lets `start` infer its details type from `detailsSchema`.

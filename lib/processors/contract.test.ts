@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { PROCESSORS, getProcessor, isProduct } from "@/lib/processors/registry";
-import { PRODUCTS, type ProductId } from "@/lib/processors/types";
-import { canTransition } from "@/lib/transactions/statuses";
+import {
+  isProductId,
+  PAYMENT_PRODUCT_LABELS,
+  PAYMENT_PRODUCTS as PRODUCTS,
+  type ProductId,
+} from "@/lib/domain/products";
+import { PROCESSORS, getProcessor } from "@/lib/processors/registry";
+import { canTransition } from "@/lib/domain/statuses";
 import {
   apiError,
   CUSTOMER_ID,
@@ -143,19 +148,19 @@ describe("registry", () => {
     expect(Object.keys(PROCESSORS).sort()).toEqual([...PRODUCTS].sort());
     for (const product of PRODUCTS) {
       expect(getProcessor(product).product).toBe(product);
-      expect(getProcessor(product).label.length).toBeGreaterThan(0);
+      expect(PAYMENT_PRODUCT_LABELS[product].length).toBeGreaterThan(0);
     }
   });
 
   it("knows which strings are products", () => {
-    expect(isProduct("sepa")).toBe(true);
-    expect(isProduct("SEPA")).toBe(false);
-    expect(isProduct("toString")).toBe(false);
-    expect(isProduct(undefined)).toBe(false);
+    expect(isProductId("sepa")).toBe(true);
+    expect(isProductId("SEPA")).toBe(false);
+    expect(isProductId("toString")).toBe(false);
+    expect(isProductId(undefined)).toBe(false);
   });
 
   it("gives every product a distinct label", () => {
-    const labels = Object.values(PROCESSORS).map((p) => p.label);
+    const labels = Object.values(PAYMENT_PRODUCT_LABELS);
     expect(new Set(labels).size).toBe(labels.length);
   });
 });

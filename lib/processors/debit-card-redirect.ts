@@ -3,7 +3,6 @@ import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOut
 
 export const debitCardRedirectProcessor = defineProcessor({
   product: "debit_card_redirect",
-  label: "National Debit Card",
   detailsSchema: z.strictObject({ ...commonDetails, redirect_url: redirectUrl }),
   approvalPage: "approve_decline",
   start: async ({ details }) => awaitApproval(details),

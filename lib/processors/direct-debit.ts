@@ -3,7 +3,6 @@ import { commonDetails, defineProcessor, oneOf, sandboxChargeStatus, storedDetai
 
 export const directDebitProcessor = defineProcessor({
   product: "direct_debit",
-  label: "Direct Debit",
   detailsSchema: z.strictObject({
     ...commonDetails,
     account_type: oneOf(["checking", "savings"]),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { canTransition, isStatus, STATUSES, type TransactionStatus } from "@/lib/transactions/statuses";
+import { ApiError } from "@/lib/errors/api-error";
+import { canTransition, isStatus, STATUSES, type TransactionStatus } from "@/lib/domain/statuses";
 import {
   awaitApproval,
   commonDetails,
@@ -21,7 +21,6 @@ const followUp = (from: TransactionStatus, update: TransactionStatus | undefined
 
 export const dummyProcessor = defineProcessor({
   product: "dummy",
-  label: "Dummy (test outcomes)",
   detailsSchema: z
     .strictObject({
       ...commonDetails,

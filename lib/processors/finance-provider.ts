@@ -4,7 +4,6 @@ import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOut
 
 export const financeProviderProcessor = defineProcessor({
   product: "finance_provider",
-  label: "Finance Provider",
   detailsSchema: z.strictObject({
     ...commonDetails,
     redirect_url: redirectUrl,

@@ -3,7 +3,6 @@ import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOut
 
 export const instalmentCreditProcessor = defineProcessor({
   product: "instalment_credit",
-  label: "Instalment Credit",
   detailsSchema: z.strictObject({ ...commonDetails, redirect_url: redirectUrl }),
   approvalPage: "approve_decline",
   start: async ({ details }) => awaitApproval(details),

@@ -32,7 +32,6 @@ const OUTCOMES: Record<string, OutcomeResult> = {
 
 export const instantPaymentProcessor = defineProcessor({
   product: "instant_payment",
-  label: "Instant Payment (PIX)",
   detailsSchema: z.strictObject({
     ...commonDetails,
     redirect_url: redirectUrl,

@@ -1,6 +1,6 @@
 import { extractIBAN } from "ibantools";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import {
   awaitApproval,
   commonDetails,
@@ -33,7 +33,6 @@ const SANDBOX_BIC = "SBXBDEFFXXX";
 
 export const instantTransferProcessor = defineProcessor({
   product: "instant_transfer",
-  label: "Instant Bank Transfer",
   detailsSchema: z.strictObject({ ...commonDetails, redirect_url: redirectUrl }),
   approvalPage: "bank_login",
   normalizeDescriptor: normalizeInstantTransferDescriptor,

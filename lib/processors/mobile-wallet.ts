@@ -11,10 +11,9 @@ import {
   storedDetails,
 } from "@/lib/processors/common";
 
-const mobileWalletProcessor = ({ product, label }: { product: "mobile_wallet_a" | "mobile_wallet_b"; label: string }) =>
+const mobileWalletProcessor = ({ product }: { product: "mobile_wallet_a" | "mobile_wallet_b" }) =>
   defineProcessor({
     product,
-    label,
     detailsSchema: z.strictObject({
       ...commonDetails,
       capture_now: captureNow,
@@ -32,5 +31,5 @@ const mobileWalletProcessor = ({ product, label }: { product: "mobile_wallet_a" 
     applyOutcome: async ({ outcome, details }) => standardOutcome(outcome, storedCaptureNow(details)),
   });
 
-export const mobileWalletAProcessor = mobileWalletProcessor({ product: "mobile_wallet_a", label: "Mobile Wallet A" });
-export const mobileWalletBProcessor = mobileWalletProcessor({ product: "mobile_wallet_b", label: "Mobile Wallet B" });
+export const mobileWalletAProcessor = mobileWalletProcessor({ product: "mobile_wallet_a" });
+export const mobileWalletBProcessor = mobileWalletProcessor({ product: "mobile_wallet_b" });

@@ -12,7 +12,6 @@ import {
 
 export const onlineWalletProcessor = defineProcessor({
   product: "online_wallet",
-  label: "Online Wallet",
   detailsSchema: z.strictObject({
     ...commonDetails,
     redirect_url: redirectUrl,

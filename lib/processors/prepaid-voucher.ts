@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOutcome } from "@/lib/processors/common";
 
 export const prepaidVoucherProcessor = defineProcessor({
   product: "prepaid_voucher",
-  label: "Prepaid Voucher",
   detailsSchema: z.strictObject({ ...commonDetails, redirect_url: redirectUrl }),
   approvalPage: "voucher",
   start: async ({ details }) => awaitApproval(details),

@@ -13,7 +13,8 @@ import { mobileWalletAProcessor, mobileWalletBProcessor } from "@/lib/processors
 import { onlineWalletProcessor } from "@/lib/processors/online-wallet";
 import { prepaidVoucherProcessor } from "@/lib/processors/prepaid-voucher";
 import { sepaProcessor } from "@/lib/processors/sepa";
-import { PRODUCTS, type ProductId, type Processor } from "@/lib/processors/types";
+import type { ProductId } from "@/lib/domain/products";
+import type { Processor } from "@/lib/processors/types";
 
 export const PROCESSORS: Record<ProductId, Processor> = {
   card: cardProcessor,
@@ -33,8 +34,5 @@ export const PROCESSORS: Record<ProductId, Processor> = {
   instant_transfer: instantTransferProcessor,
   bank_initiated: bankInitiatedProcessor,
 };
-
-export const isProduct = (s: unknown): s is ProductId =>
-  typeof s === "string" && (PRODUCTS as readonly string[]).includes(s);
 
 export const getProcessor = (product: ProductId): Processor => PROCESSORS[product];

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { isValidBIC } from "ibantools";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { countryCode, isoDate, text } from "@/lib/schemas/common";
 import {
   awaitApproval,
@@ -32,7 +32,6 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 export const sepaProcessor = defineProcessor({
   product: "sepa",
-  label: "SEPA Direct Debit",
   detailsSchema: z.strictObject({
     ...commonDetails,
     sender: z

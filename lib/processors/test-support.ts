@@ -1,8 +1,8 @@
 import { detectBrand } from "@/lib/cards/card-number";
 import { encryptCardNumber } from "@/lib/cards/vault";
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { invalidFields } from "@/lib/api/validate";
+import { ApiError } from "@/lib/errors/api-error";
+import { invalidFields } from "@/lib/errors/validation";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { OutcomeInput, Processor, StartResult } from "@/lib/processors/types";
 

@@ -1,27 +1,9 @@
 import type { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { TransactionStatus } from "@/lib/transactions/statuses";
+import type { ProductId } from "@/lib/domain/products";
+import type { TransactionStatus } from "@/lib/domain/statuses";
 
-export const PRODUCTS = [
-  "card",
-  "mobile_wallet_a",
-  "mobile_wallet_b",
-  "debit_card_redirect",
-  "instalment_credit",
-  "dummy",
-  "direct_debit",
-  "finance_provider",
-  "bank_selection",
-  "bnpl",
-  "online_wallet",
-  "prepaid_voucher",
-  "instant_payment",
-  "sepa",
-  "instant_transfer",
-  "bank_initiated",
-] as const;
-
-export type ProductId = (typeof PRODUCTS)[number];
+export type { ProductId } from "@/lib/domain/products";
 
 /** Which hosted sandbox page the shopper sees at `approval_url` (app/pay/). */
 export type ApprovalPage =
@@ -97,8 +79,6 @@ export type OutcomeResult = {
  */
 export type Processor<S extends z.ZodType = z.ZodType> = {
   readonly product: ProductId;
-  /** Human name for pages and docs ("SEPA Direct Debit", ...). */
-  readonly label: string;
   /** zod schema of `details` (strict: unknown fields are errors). */
   readonly detailsSchema: S;
   /** The hosted page used when `start` answers `needsApproval`, or null for server-to-server only products. */

@@ -1,7 +1,7 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { PRODUCTS } from "@/lib/processors/types";
-import { STATUSES } from "@/lib/transactions/statuses";
+import { PAYMENT_PRODUCTS } from "@/lib/domain/products";
+import { STATUSES } from "@/lib/domain/statuses";
 import { optionalText, orEmpty, uuid } from "@/lib/schemas/common";
 
 export const MAX_AMOUNT = 1_000_000_000;
@@ -31,7 +31,7 @@ export const TransactionStartSchema = z.strictObject({
   ),
   dynamic_descriptor: optionalText(127),
   merchant_reference: optionalText(255),
-  payment_product: z.enum(PRODUCTS, { message: `Expected one of: ${PRODUCTS.join(", ")}` }),
+  payment_product: z.enum(PAYMENT_PRODUCTS, { message: `Expected one of: ${PAYMENT_PRODUCTS.join(", ")}` }),
   user_agent: optionalText(1024),
   details: z.unknown().optional(),
   webhook_transaction_update: orEmpty(httpUrl),
@@ -43,12 +43,12 @@ export const EmptySchema = z.strictObject({});
 export const RefundCreateSchema = z.strictObject({ amount: amountSchema, reason: optionalText(255) });
 
 export const IssuersQuerySchema = z.strictObject({
-  payment_product: z.enum(PRODUCTS, { message: `Expected one of: ${PRODUCTS.join(", ")}` }),
+  payment_product: z.enum(PAYMENT_PRODUCTS, { message: `Expected one of: ${PAYMENT_PRODUCTS.join(", ")}` }),
 });
 
 export const TransactionListQuerySchema = z.strictObject({
   status: z.enum(STATUSES).optional(),
-  payment_product: z.enum(PRODUCTS).optional(),
+  payment_product: z.enum(PAYMENT_PRODUCTS).optional(),
   merchant_reference: optionalText(255),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   cursor: z.string().max(200).optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addItem, parseCartCookie, priceCart, serializeCart, setQuantity } from "@/lib/store/cart";
-import { PRODUCTS, shippingFor } from "@/lib/store/catalogue";
+import { CATALOGUE, shippingFor } from "@/lib/store/catalogue";
 
 describe("cart cookie", () => {
   it("keeps only known products, merges duplicates and clamps quantities", () => {
@@ -64,7 +64,7 @@ describe("prices", () => {
 
   it("no regular cart ends in the sandbox's magic cents (51, 52, 53); each tester alone does", () => {
     // Even prices and shipping in whole euros: every sum of regular items ends in an even cent.
-    for (const p of PRODUCTS.filter((p) => p.category !== "sandbox")) expect(p.price % 2).toBe(0);
+    for (const p of CATALOGUE.filter((p) => p.category !== "sandbox")) expect(p.price % 2).toBe(0);
     expect(shippingFor(100) % 100).toBe(0);
     expect(priceCart([["sandbox-decline", 1]]).total % 100).toBe(51);
     expect(priceCart([["sandbox-failure", 1]]).total % 100).toBe(52);

@@ -20,7 +20,7 @@ export type Product = {
   category: "coffee" | "gear" | "sandbox";
 };
 
-export const PRODUCTS: readonly Product[] = [
+export const CATALOGUE: readonly Product[] = [
   {
     id: "house-espresso",
     name: "House Espresso",
@@ -133,7 +133,7 @@ export const PRODUCTS: readonly Product[] = [
   },
 ];
 
-const BY_ID = new Map(PRODUCTS.map((p) => [p.id, p]));
+const BY_ID = new Map(CATALOGUE.map((p) => [p.id, p]));
 
 export const findProduct = (id: string): Product | undefined => BY_ID.get(id);
 

@@ -1,4 +1,4 @@
-import { invalidFields } from "@/lib/api/validate";
+import { invalidFields } from "@/lib/errors/validation";
 import { db } from "@/lib/db/prisma";
 import { log } from "@/lib/log";
 import { CustomerCreateSchema } from "@/lib/schemas/customer";

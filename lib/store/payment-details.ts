@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { invalidFields } from "@/lib/api/validate";
+import { invalidFields } from "@/lib/errors/validation";
 import { PROCESSORS } from "@/lib/processors/registry";
 import type { PaymentMethodId } from "@/lib/store/payment-methods";
 

@@ -1,7 +1,8 @@
 import { env } from "@/lib/env";
 import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
 import { addJob } from "@/lib/jobs/queue";
-import { getProcessor, isProduct } from "@/lib/processors/registry";
+import { isProductId } from "@/lib/domain/products";
+import { getProcessor } from "@/lib/processors/registry";
 
 /**
  * Timers a status needs when a transaction enters it, scheduled in the same database
@@ -18,7 +19,7 @@ export async function onEnter(tx: Prisma.TransactionClient, t: Transaction, now:
 
 /** Sandbox days until settlement: a product may wait longer (SEPA waits for its due date). */
 function settlementWaitDays(t: Transaction, now: Date): number {
-  if (!isProduct(t.paymentProduct)) return 1;
+  if (!isProductId(t.paymentProduct)) return 1;
   const processor = getProcessor(t.paymentProduct);
 
   return processor.settlementWaitDays?.(t.details as Record<string, unknown>, now) ?? 1;

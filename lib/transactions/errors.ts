@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/api/errors";
-import type { TransactionStatus } from "@/lib/transactions/statuses";
+import { ApiError } from "@/lib/errors/api-error";
+import type { TransactionStatus } from "@/lib/domain/statuses";
 
 /** 409 `130`: the transaction's current status does not allow the operation. */
 export function statusConflict(operation: string, status: string, allowedFrom: readonly TransactionStatus[]): ApiError {

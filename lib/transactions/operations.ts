@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
 import type { Refund, Transaction } from "@/lib/generated/prisma/client";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import type { Prisma, Transaction, TransactionHistory } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/schemas/common";

@@ -1,7 +1,7 @@
 import type { Refund, Transaction, TransactionHistory } from "@/lib/generated/prisma/client";
 import { timestamp } from "@/lib/schemas/common";
 import type { TransactionObject } from "@/lib/schemas/transaction";
-import { isSuccess, type TransactionStatus } from "@/lib/transactions/statuses";
+import { isSuccess, type TransactionStatus } from "@/lib/domain/statuses";
 
 export function serializeTransaction(t: Transaction): TransactionObject {
   return {

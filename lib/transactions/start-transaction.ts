@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { invalidFields } from "@/lib/api/validate";
+import { ApiError } from "@/lib/errors/api-error";
+import { invalidFields } from "@/lib/errors/validation";
 import { createCustomer } from "@/lib/customers/customers";
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
 import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
-import { getProcessor, isProduct } from "@/lib/processors/registry";
+import { isProductId } from "@/lib/domain/products";
+import { getProcessor } from "@/lib/processors/registry";
 import type { Processor } from "@/lib/processors/types";
 import { isUuid } from "@/lib/schemas/common";
 import { CustomerCreateSchema, type CustomerCreate } from "@/lib/schemas/customer";
@@ -47,7 +48,7 @@ function validate(body: unknown, checked: Record<string, string> = {}): ValidSta
   let processor: Processor | undefined;
   let details: unknown;
   let descriptor = "";
-  if (typeof raw.payment_product === "string" && isProduct(raw.payment_product)) {
+  if (typeof raw.payment_product === "string" && isProductId(raw.payment_product)) {
     processor = getProcessor(raw.payment_product);
     const parsed = (processor.detailsSchema as z.ZodType).safeParse(raw.details === undefined ? {} : raw.details);
     if (parsed.success) details = parsed.data;

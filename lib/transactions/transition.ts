@@ -1,9 +1,9 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { Prisma, type Transaction } from "@/lib/generated/prisma/client";
 import { onEnter } from "@/lib/transactions/effects";
 import { statusConflict } from "@/lib/transactions/errors";
-import { allowedFrom, canTransition, isFinal, type TransactionStatus } from "@/lib/transactions/statuses";
+import { allowedFrom, canTransition, isFinal, type TransactionStatus } from "@/lib/domain/statuses";
 import { recordEvent, transactionEventPayload } from "@/lib/webhooks/outbox";
 
 export type Actor = "api" | "shopper" | "timer" | "sandbox";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import type { WebhookAttempt, WebhookEvent } from "@/lib/generated/prisma/client";
 import { addJob } from "@/lib/jobs/queue";

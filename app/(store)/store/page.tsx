@@ -2,15 +2,15 @@ import Image from "next/image";
 import Link from "next/link";
 import { AddToCartButton } from "@/components/store/add-to-cart-button";
 import { Price } from "@/components/store/ui";
-import { PRODUCTS, type Product } from "@/lib/store/catalogue";
+import { CATALOGUE, type Product } from "@/lib/store/catalogue";
 
 export const metadata = { title: { absolute: "Payrail Coffee Co. · Specialty coffee & brewing gear" } };
 
 // GET /store – the catalogue
 export default function CataloguePage() {
-  const coffee = PRODUCTS.filter((p) => p.category === "coffee");
-  const gear = PRODUCTS.filter((p) => p.category === "gear");
-  const sandbox = PRODUCTS.filter((p) => p.category === "sandbox");
+  const coffee = CATALOGUE.filter((p) => p.category === "coffee");
+  const gear = CATALOGUE.filter((p) => p.category === "gear");
+  const sandbox = CATALOGUE.filter((p) => p.category === "sandbox");
 
   return (
     <main>

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatAmount } from "@/components/pay/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
-import { PRODUCTS } from "@/lib/processors/types";
+import { PAYMENT_PRODUCTS } from "@/lib/domain/products";
 import { TransactionListQuerySchema } from "@/lib/schemas/transaction";
-import { STATUSES } from "@/lib/transactions/statuses";
+import { STATUSES } from "@/lib/domain/statuses";
 import { listTransactions } from "@/lib/transactions/queries";
 
 export const metadata: Metadata = { title: "Transactions" };
@@ -45,7 +45,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
           aria-label="Payment product"
         >
           <option value="">All products</option>
-          {PRODUCTS.map((p) => (
+          {PAYMENT_PRODUCTS.map((p) => (
             <option key={p}>{p}</option>
           ))}
         </select>

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { toResponse } from "@/lib/api/next";
 
 // Any /v1 path that no route serves: the spec's error object instead of an HTML 404 page.

@@ -1,5 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
-import { parseInput } from "@/lib/api/validate";
+import { parseInput } from "@/lib/errors/validation";
 import { createCustomer, getCustomerOrThrow, serializeCustomer } from "@/lib/customers/customers";
 import { CustomerCreateSchema } from "@/lib/schemas/customer";
 

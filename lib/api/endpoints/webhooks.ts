@@ -1,5 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
-import { parseInput } from "@/lib/api/validate";
+import { parseInput } from "@/lib/errors/validation";
 import { EmptySchema } from "@/lib/schemas/transaction";
 import { listTransactionWebhooksOrThrow, resendWebhookEventOrThrow } from "@/lib/webhooks/events";
 import { serializeWebhookEvent } from "@/lib/webhooks/serialize";

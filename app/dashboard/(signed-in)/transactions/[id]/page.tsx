@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { formatAmount } from "@/components/pay/format";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
 import { listRefunds } from "@/lib/transactions/operations";
 import { getHistoryOrThrow, getTransactionOrThrow } from "@/lib/transactions/queries";

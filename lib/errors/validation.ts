@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /**
  * Turns zod issues into `{"details.issuer": "Required", ...}`: one readable reason per field, the

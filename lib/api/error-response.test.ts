@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { errorResponse } from "@/lib/api/endpoint";
-import { ApiError, ERROR_CODES } from "@/lib/api/errors";
+import { ApiError, ERROR_CODES } from "@/lib/errors/api-error";
 
 describe("ApiError and the error mapper", () => {
   it("maps every code of the table to its HTTP status and the spec's error object", () => {

@@ -7,7 +7,7 @@ import {
   isSuccess,
   STATUSES,
   TRANSITIONS,
-} from "@/lib/transactions/statuses";
+} from "@/lib/domain/statuses";
 
 /**
  * The table written out by hand, independently of TRANSITIONS: every pair not listed here must be

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "@/lib/api/errors";
-import { invalidFields, parseInput } from "@/lib/api/validate";
+import { ApiError } from "@/lib/errors/api-error";
+import { invalidFields, parseInput } from "@/lib/errors/validation";
 
 const Schema = z.strictObject({
   name: z.string(),

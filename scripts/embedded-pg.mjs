@@ -114,6 +114,10 @@ export async function startEmbedded({ dataDir, port, onLog = () => {} }) {
   });
   child.removeAllListeners("exit");
   child.stderr.on("data", (chunk) => onLog(chunk.toString("utf8")));
+  // Whatever ends this process (an error after start included) stops the server it started.
+  const stopOnExit = () => child.kill("SIGINT");
+  process.on("exit", stopOnExit);
+  child.once("exit", () => process.off("exit", stopOnExit));
 
   return {
     ...loc,

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/next";
 import { authorize } from "@/lib/approval/approval";
 import { paymentNotFound, seeOther } from "@/lib/approval/html";
 
@@ -8,3 +9,5 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
 
   return seeOther(target.kind === "page" ? target.path : target.url);
 }
+
+export const { HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET }, { headFromGet: false });

@@ -26,7 +26,13 @@ const EnvSchema = z.object({
   REFUND_DELAY_MS: ms.default(2_000),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
+  /** At most one resend attempt per webhook event in this interval (POST .../resend). */
+  WEBHOOK_RESEND_INTERVAL_MS: ms.default(10_000),
   WORKER_IN_PROCESS: bool.default(true),
+  /** Per API key, per instance (token bucket, error 140): average requests per second; 0 = no limit. */
+  API_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).default(100),
+  /** Per API key, per instance: requests allowed at once (the bucket's size). */
+  API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
+import { env } from "@/lib/env";
 import type { WebhookAttempt, WebhookEvent } from "@/lib/generated/prisma/client";
 import { addJob } from "@/lib/jobs/queue";
 import { isUuid } from "@/lib/schemas/common";
@@ -50,7 +51,31 @@ export async function resendWebhookEventOrThrow({ organisationId, id }: Scope): 
       },
     );
   }
-  await addJob(db(), "deliver_webhook", { eventId: event.id, resend: true }, { maxAttempts: 5 });
+  await addJob(
+    db(),
+    "deliver_webhook",
+    { eventId: event.id, resend: true },
+    { maxAttempts: 5, ...resendSlot(event.id, event.attemptLog) },
+  );
 
   return event;
+}
+
+/**
+ * Resends are rate limited per event: at most one attempt per WEBHOOK_RESEND_INTERVAL_MS. The job
+ * key `resend:<event id>` (mode preserve_run_at) folds every request made while one is pending into
+ * that one; a request soon after a resend attempt is queued for the end of the interval.
+ */
+function resendSlot(eventId: string, attempts: { trigger: string; startedAt: Date }[]) {
+  const last = attempts
+    .filter((a) => a.trigger === "resend")
+    .at(-1)
+    ?.startedAt.getTime();
+  const earliest = last === undefined ? 0 : last + env().WEBHOOK_RESEND_INTERVAL_MS;
+
+  return {
+    jobKey: `resend:${eventId}`,
+    jobKeyMode: "preserve_run_at" as const,
+    runAt: earliest > Date.now() ? new Date(earliest) : undefined,
+  };
 }

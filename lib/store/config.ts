@@ -2,6 +2,10 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { ensureDemoMerchant } from "@/lib/merchants/demo-merchant";
 
+export class StoreNotConfigured extends Error {
+  name = "StoreNotConfigured";
+}
+
 /** What the store needs to be a Payrail merchant. */
 export type StoreCredentials = { apiKey: string; paymentProfile: string; webhookSecret: string };
 
@@ -32,8 +36,8 @@ export function payrailBaseUrl(): string {
 
 /**
  * The store's API key, payment profile and webhook secret: from STORE_API_KEY,
- * STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET when all three are set, otherwise the demo
- * merchant provisioned on first start. Not cached: the demo merchant's file is the one source
+ * STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET when all three are set, otherwise (not in
+ * production) the demo merchant provisioned on first start. Not cached: the demo merchant's file is the one source
  * every process of the app agrees on (two servers booting at once may each provision one; the
  * file keeps the last, and the webhook secret must be that merchant's).
  */
@@ -49,6 +53,11 @@ export async function getStoreCredentials(): Promise<StoreCredentials> {
   if (set > 0)
     throw new Error(
       "Invalid store configuration: set all of STORE_API_KEY, STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET, or none",
+    );
+  // In production the store is a merchant like any other, configured explicitly: no demo merchant.
+  if (env().APP_ENV === "production")
+    throw new StoreNotConfigured(
+      "The store is not configured: set STORE_API_KEY, STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET (APP_ENV=production has no demo merchant)",
     );
   const demo = await ensureDemoMerchant();
 

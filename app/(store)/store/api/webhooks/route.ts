@@ -1,3 +1,4 @@
+import { StoreNotConfigured } from "@/lib/store/config";
 import { receiveWebhook } from "@/lib/store/webhooks";
 
 const MAX_BODY = 64 * 1024;
@@ -11,7 +12,10 @@ export async function POST(req: Request) {
   // 64 KiB is read, counted while it streams in: a sender without Content-Length cannot make us buffer more.
   const raw = await readAtMost(req.body, MAX_BODY);
   if (raw === null) return tooLarge();
-  const answer = await receiveWebhook(raw, req.headers);
+  const answer = await receiveWebhook(raw, req.headers).catch((err) => {
+    if (err instanceof StoreNotConfigured) return { status: 503, body: { error: "not_configured" } };
+    throw err;
+  });
 
   return Response.json(answer.body ?? {}, { status: answer.status, headers: { "cache-control": "no-store" } });
 }

@@ -60,7 +60,12 @@ export default defineConfig({
   webServer: [
     server(port, {}),
     server(fastPort, FAST_TIMERS),
-    isolatedServer(STRICT, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false" }),
+    // Also a small API rate limit (error 140), for e2e/api/spec-statements.spec.ts.
+    isolatedServer(STRICT, {
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false",
+      API_RATE_LIMIT_BURST: "30",
+      API_RATE_LIMIT_PER_SECOND: "5",
+    }),
     isolatedServer(WORKERLESS, { WORKER_IN_PROCESS: "false" }),
   ],
 });

@@ -63,8 +63,8 @@ export default defineConfig({
     // Also a small API rate limit (error 140), for e2e/api/spec-statements.spec.ts.
     isolatedServer(STRICT, {
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false",
-      API_RATE_LIMIT_BURST: "30",
-      API_RATE_LIMIT_PER_SECOND: "5",
+      API_RATE_LIMIT_BURST: "60",
+      API_RATE_LIMIT_PER_SECOND: "10",
     }),
     isolatedServer(WORKERLESS, { WORKER_IN_PROCESS: "false" }),
   ],

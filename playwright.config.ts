@@ -64,7 +64,7 @@ export default defineConfig({
     isolatedServer(STRICT, {
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false",
       API_RATE_LIMIT_BURST: "60",
-      API_RATE_LIMIT_PER_SECOND: "10",
+      API_RATE_LIMIT_PER_SECOND: "1",
     }),
     isolatedServer(WORKERLESS, { WORKER_IN_PROCESS: "false" }),
   ],

@@ -134,7 +134,8 @@ test("150: a payment product switched off on the profile is refused; on again, i
 });
 
 test("140: a key over its rate gets 429 with Retry-After; other keys are not affected", async ({ request }) => {
-  // The STRICT server runs with API_RATE_LIMIT_BURST=60 and API_RATE_LIMIT_PER_SECOND=10 (playwright.config.ts).
+  // The STRICT server runs with API_RATE_LIMIT_BURST=60 and API_RATE_LIMIT_PER_SECOND=1 (playwright.config.ts):
+  // a slow (loaded) machine still cannot refill 90 tokens while the 150 requests are answered.
   const merchant = createMerchant("Busy shop", undefined, STRICT.env);
   const other = createMerchant("Quiet shop", undefined, STRICT.env);
   const get = (key: string) =>

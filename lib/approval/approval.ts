@@ -9,7 +9,7 @@ import type { Processor } from "@/lib/processors/types";
 import { isUuid } from "@/lib/schemas/common";
 import { scheduleFollowUp } from "@/lib/transactions/effects";
 import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
-import { originQuery } from "@/lib/cards/card-payment";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
 import { transition } from "@/lib/transactions/transition";
 
 export type ApprovalTarget = { kind: "page"; path: string } | { kind: "merchant"; url: string } | { kind: "not_found" };

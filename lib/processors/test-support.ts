@@ -1,5 +1,5 @@
-import { detectBrand } from "@/lib/cards/card-number";
-import { encryptCardNumber } from "@/lib/cards/vault";
+import { detectBrand } from "@/lib/processors/card/rules";
+import { encryptCardNumber } from "@/lib/processors/card/vault";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { invalidFields } from "@/lib/errors/validation";

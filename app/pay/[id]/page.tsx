@@ -5,7 +5,7 @@ import { PayShell } from "@/components/pay/pay-shell";
 import { PRODUCT_FORMS } from "@/components/pay/product-forms";
 import { Alert } from "@/components/pay/ui";
 import { getPayPage, type PayPageData } from "@/lib/approval/approval";
-import { originQuery } from "@/lib/cards/card-payment";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
 import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";

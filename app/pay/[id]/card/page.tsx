@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { CardForm } from "@/components/pay/card-form";
 import { PayShell } from "@/components/pay/pay-shell";
-import { originQuery } from "@/lib/cards/card-payment";
-import { loadCardPage } from "@/lib/cards/card-page";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
+import { loadCardPage } from "@/lib/approval/card-page";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
 
 export const dynamic = "force-dynamic";

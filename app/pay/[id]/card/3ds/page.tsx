@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { PayShell } from "@/components/pay/pay-shell";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
-import { challengeCard, originQuery } from "@/lib/cards/card-payment";
-import { brandName, loadCardPage } from "@/lib/cards/card-page";
+import { challengeCard, originQuery } from "@/lib/processors/card/hosted-flow";
+import { brandName, loadCardPage } from "@/lib/approval/card-page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "3-D Secure", robots: { index: false } };

@@ -3,8 +3,8 @@ import { notFound, redirect } from "next/navigation";
 import { CardDone } from "@/components/pay/card-done";
 import { PayShell } from "@/components/pay/pay-shell";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
-import { cardReturnUrl, FINISH_ERRORS, originQuery, type FinishError } from "@/lib/cards/card-payment";
-import { loadCardPage } from "@/lib/cards/card-page";
+import { cardReturnUrl, FINISH_ERRORS, originQuery, type FinishError } from "@/lib/processors/card/hosted-flow";
+import { loadCardPage } from "@/lib/approval/card-page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Payment complete", robots: { index: false } };

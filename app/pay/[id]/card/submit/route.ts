@@ -1,5 +1,5 @@
-import { submitCard } from "@/lib/cards/card-payment";
-import { badForm, readCardForm, stepResponse } from "@/lib/cards/steps";
+import { submitCard } from "@/lib/processors/card/hosted-flow";
+import { badForm, readCardForm, stepResponse } from "@/lib/approval/card-steps";
 
 // POST /pay/<id>/card/submit – the hosted card form: validate, vault, authorise (or 3-D Secure)
 export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {

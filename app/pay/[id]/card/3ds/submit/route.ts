@@ -1,5 +1,5 @@
-import { completeChallenge } from "@/lib/cards/card-payment";
-import { badForm, readCardForm, stepResponse } from "@/lib/cards/steps";
+import { completeChallenge } from "@/lib/processors/card/hosted-flow";
+import { badForm, readCardForm, stepResponse } from "@/lib/approval/card-steps";
 
 // POST /pay/<id>/card/3ds/submit – the sandbox 3-D Secure challenge's answer
 export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {

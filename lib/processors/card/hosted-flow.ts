@@ -1,8 +1,8 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { buildReturnUrl } from "@/lib/approval/return-url";
-import { authorizeCard, type AuthorizationResult } from "@/lib/cards/acquirer";
-import { BRAND_NAMES, type Brand, type CardFieldErrors, validateCard } from "@/lib/cards/card-number";
-import { cardNumberOf, cardSummary, vaultCard } from "@/lib/cards/vault";
+import { authorizeCard, type AuthorizationResult } from "@/lib/processors/card/acquirer";
+import { BRAND_NAMES, type Brand, type CardFieldErrors, validateCard } from "@/lib/processors/card/rules";
+import { cardNumberOf, cardSummary, vaultCard } from "@/lib/processors/card/vault";
 import { db } from "@/lib/db/prisma";
 import type { CardToken, Prisma, Transaction } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";

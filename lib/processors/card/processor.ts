@@ -9,9 +9,9 @@ import {
   redirectUrl,
   storedDetails,
 } from "@/lib/processors/common";
-import { authorizeCard } from "@/lib/cards/acquirer";
-import { cvcLength, detectBrand } from "@/lib/cards/card-number";
-import { cardNumberOf, cardSummary } from "@/lib/cards/vault";
+import { authorizeCard } from "@/lib/processors/card/acquirer";
+import { cvcLength, detectBrand } from "@/lib/processors/card/rules";
+import { cardNumberOf, cardSummary } from "@/lib/processors/card/vault";
 
 const TOKEN_FIELDS = ["card_holder", "card_token", "card_cvv", "card_expiry_month", "card_expiry_year"] as const;
 

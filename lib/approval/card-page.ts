@@ -1,7 +1,7 @@
 import { PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
-import { loadCardTransaction } from "@/lib/cards/card-payment";
+import { loadCardTransaction } from "@/lib/processors/card/hosted-flow";
 import { db } from "@/lib/db/prisma";
-import { BRAND_NAMES } from "@/lib/cards/card-number";
+import { BRAND_NAMES } from "@/lib/processors/card/rules";
 import { getProcessor } from "@/lib/processors/registry";
 import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
 

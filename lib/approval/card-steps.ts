@@ -1,4 +1,4 @@
-import { cardReturnUrl, loadCardTransaction, originQuery, type CardStep } from "@/lib/cards/card-payment";
+import { cardReturnUrl, loadCardTransaction, originQuery, type CardStep } from "@/lib/processors/card/hosted-flow";
 import { readForm } from "@/lib/api/form";
 import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
 

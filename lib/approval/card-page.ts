@@ -1,9 +1,10 @@
-import { PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
-import { loadCardTransaction } from "@/lib/processors/card/hosted-flow";
+import { loadHosted } from "@/lib/approval/approval";
 import { db } from "@/lib/db/prisma";
-import { BRAND_NAMES } from "@/lib/processors/card/rules";
-import { getProcessor } from "@/lib/processors/registry";
+import { PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
 import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
+import type { StoredCardDetails } from "@/lib/processors/card/details";
+import { challengedCard } from "@/lib/processors/card/hosted-flow";
+import { BRAND_NAMES, type Brand } from "@/lib/processors/card/rules";
 
 /**
  * Loads a hosted card page. `o` is the origin the proxy allowed to frame this response
@@ -11,24 +12,33 @@ import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses"
  * absent), so a page framed by anyone else renders nothing of value.
  */
 export async function loadCardPage(id: string, o: string | undefined) {
-  const t = await loadCardTransaction(id);
-  if (!t) return null;
-  const origin = typeof t.details.origin === "string" ? t.details.origin : undefined;
-  const organisation = await db().organisation.findUnique({ where: { id: t.organisationId }, select: { name: true } });
+  const loaded = await loadHosted(id);
+  if (!loaded || loaded.processor.product !== "card") return null;
+  const transaction = loaded.transaction as typeof loaded.transaction & { details: StoredCardDetails };
+  const origin = transaction.details.origin;
+  const organisation = await db().organisation.findUnique({
+    where: { id: transaction.organisationId },
+    select: { name: true },
+  });
 
   return {
-    transaction: t,
+    transaction,
     origin,
     embeddedCorrectly: (origin ?? "") === (o ?? ""),
-    awaiting: AWAITING_SHOPPER.includes(t.status as TransactionStatus) && t.status !== "INITIATED",
+    awaiting: AWAITING_SHOPPER.includes(transaction.status as TransactionStatus) && transaction.status !== "INITIATED",
     shell: {
       merchantName: organisation?.name ?? "",
-      amount: t.amount,
-      descriptor: t.dynamicDescriptor,
+      amount: transaction.amount,
+      descriptor: transaction.dynamicDescriptor,
       label: PAYMENT_PRODUCT_LABELS.card,
       framed: !!origin,
     },
   };
 }
 
-export const brandName = (brand: string) => BRAND_NAMES[brand as keyof typeof BRAND_NAMES] ?? "Card";
+/** The card a pending 3-D Secure challenge is about (brand and last four only), or null. */
+export async function challengeSummary(page: NonNullable<Awaited<ReturnType<typeof loadCardPage>>>) {
+  const { transaction } = page;
+  const token = await challengedCard(db(), transaction.id, transaction.details, transaction.organisationId);
+  return token ? { brand: BRAND_NAMES[token.brand as Brand] ?? "Card", lastFour: token.lastFour } : null;
+}

@@ -1,34 +1,40 @@
-import { cardReturnUrl, loadCardTransaction, originQuery, type CardStep } from "@/lib/processors/card/hosted-flow";
 import { readForm } from "@/lib/api/form";
+import { closedReturnError, returnUrlOf, type ShopperOutcome } from "@/lib/approval/approval";
 import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 /**
  * Turns a step of the card flow into the browser's next location. Inside the merchant's iFrame
  * (an `origin` was given) the flow ends on the "done" page, which hands the return URL to the
  * parent window; on a full page it ends with the redirect to the merchant.
  */
-export async function stepResponse(id: string, step: CardStep): Promise<Response> {
+export function cardStepResponse(id: string, step: ShopperOutcome): Response {
   if (step.kind === "not_found") return paymentNotFound();
-  const t = await loadCardTransaction(id);
-  if (!t) return paymentNotFound();
-  const q = originQuery(t);
+  if (step.kind === "rejected") return badForm();
+  const q = originQuery(step.loaded.transaction);
   const and = q ? "&" : "?";
   switch (step.kind) {
     case "retry": {
-      const fields = Object.keys(step.errors).join(",");
+      const fields = Object.keys(step.fields).join(",");
       return seeOther(`/pay/${id}/card${q}${fields ? `${and}invalid=${fields}` : ""}`);
     }
-    case "challenge":
+    case "continue":
       return seeOther(`/pay/${id}/card/3ds${q}`);
-    case "finished": {
-      if (q) return seeOther(`/pay/${id}/card/done${q}${step.error ? `${and}e=${step.error}` : ""}`);
-      const url = cardReturnUrl(t, step.error);
+    case "closed":
+    case "decided": {
+      const closed = step.kind === "closed";
+      if (q) return seeOther(`/pay/${id}/card/done${q}${closed ? `${and}e=closed` : ""}`);
+      const url = returnUrlOf(step.loaded, closed ? step.error : undefined);
       return url
         ? seeOther(url)
         : friendlyPage({ title: "Payment finished", message: "You can close this window.", status: 200 });
     }
   }
 }
+
+/** The `error` the "done" page hands to the merchant: only from the stored status, never from the URL. */
+export const doneError = (e: string | undefined, status: string) =>
+  e === "closed" || status === "ABANDONED" ? closedReturnError(status) : undefined;
 
 /** The card forms' bodies: small, short values, never logged. */
 export const readCardForm = (req: Request) => readForm(req, { maxBytes: 8 * 1024, maxValue: 256 });

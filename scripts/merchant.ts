@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { createDashboardUser } from "@/lib/auth/dashboard-users";
-import { createApiKey, revokeApiKey } from "@/lib/merchants/api-keys";
+import { createApiKey, revokeApiKey } from "@/lib/merchants/key-management";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 
 const usage = `Usage:

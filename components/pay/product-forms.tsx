@@ -180,6 +180,7 @@ function Pix({ data }: FormProps) {
           <div
             className="mx-auto w-56 rounded-xl border border-slate-200 p-2"
             data-testid="pix-qr"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG drawn by the qrcode library from our own sandbox code
             dangerouslySetInnerHTML={{ __html: pix.svg }}
           />
           <textarea

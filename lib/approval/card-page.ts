@@ -13,7 +13,7 @@ import { BRAND_NAMES, type Brand } from "@/lib/processors/card/rules";
  */
 export async function loadCardPage(id: string, o: string | undefined) {
   const loaded = await loadHosted(id);
-  if (!loaded || loaded.processor.product !== "card") return null;
+  if (loaded?.processor.product !== "card") return null;
   const transaction = loaded.transaction as typeof loaded.transaction & { details: StoredCardDetails };
   const origin = transaction.details.origin;
   const organisation = await db().organisation.findUnique({

@@ -4,7 +4,7 @@ import { isProductId, PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
 import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
 import { ApiError } from "@/lib/errors/api-error";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { originQuery } from "@/lib/processors/card/hosted-flow";
+import { hostedCardPath } from "@/lib/processors/card/hosted-flow";
 import { getProcessor } from "@/lib/processors/registry";
 import type { Processor } from "@/lib/processors/types";
 import { isUuid } from "@/lib/schemas/common";
@@ -25,6 +25,9 @@ export async function loadHosted(id: string): Promise<Loaded | null> {
 }
 
 const isAwaiting = (status: string) => AWAITING_SHOPPER.includes(status as TransactionStatus);
+
+/** The `error` a shopper brings back from a tampered form: an outcome the page does not offer. */
+export const REJECTED_ERROR = "The payment page sent a choice it does not offer; nothing was changed.";
 
 /** The `error` a shopper brings back to the merchant from a payment that is no longer open. */
 export const closedReturnError = (status: string) =>
@@ -55,11 +58,12 @@ export async function openApprovalPage(id: string): Promise<ApprovalTarget> {
   if (!loaded) return { kind: "not_found" };
   const { transaction, processor } = loaded;
   // The card page runs its own end (inside the merchant's iFrame it hands the URL to the parent).
-  const cardPage = processor.approvalPage === "card" ? `/pay/${id}/card${originQuery(transaction)}` : undefined;
+  const cardPage = processor.approvalPage === "card" ? hostedCardPath(transaction) : undefined;
   const framedCard = cardPage && (transaction.details as Record<string, unknown>).origin;
+  // Opened again after the end: back to the merchant, saying why (spec 4.5.3).
   if (!isAwaiting(transaction.status)) {
     if (framedCard) return { kind: "page", path: cardPage };
-    return toMerchant(loaded, transaction.status === "ABANDONED" ? closedReturnError(transaction.status) : undefined);
+    return toMerchant(loaded, closedReturnError(transaction.status));
   }
 
   const target = processor.authorizeStatus ?? "IN_PROGRESS";
@@ -76,11 +80,7 @@ export async function openApprovalPage(id: string): Promise<ApprovalTarget> {
       // Another tab opened it at the same moment, or a timer ended it: decide on what is there now.
       if (!(err instanceof ApiError && err.code === "130")) throw err;
       const now = await loadHosted(id);
-      if (now && !isAwaiting(now.transaction.status))
-        return toMerchant(
-          now,
-          now.transaction.status === "ABANDONED" ? closedReturnError(now.transaction.status) : undefined,
-        );
+      if (now && !isAwaiting(now.transaction.status)) return toMerchant(now, closedReturnError(now.transaction.status));
     }
   }
 

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/prisma";
 import { PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
 import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
 import type { StoredCardDetails } from "@/lib/processors/card/details";
-import { challengedCard } from "@/lib/processors/card/hosted-flow";
+import { challengedCard, originQuery } from "@/lib/processors/card/hosted-flow";
 import { BRAND_NAMES, type Brand } from "@/lib/processors/card/rules";
 
 /**
@@ -41,4 +41,12 @@ export async function challengeSummary(page: NonNullable<Awaited<ReturnType<type
   const { transaction } = page;
   const token = await challengedCard(db(), transaction.id, transaction.details, transaction.organisationId);
   return token ? { brand: BRAND_NAMES[token.brand as Brand] ?? "Card", lastFour: token.lastFour } : null;
+}
+
+/** Where a finished card payment's page goes: the "done" page in the iFrame, else the merchant via approval_url. */
+export function finishedCardPath(page: NonNullable<Awaited<ReturnType<typeof loadCardPage>>>) {
+  const { id } = page.transaction;
+  return page.origin
+    ? `/pay/${id}/card/done${originQuery(page.transaction)}&e=closed`
+    : `/v1/transaction/${id}/authorize`;
 }

@@ -1,5 +1,6 @@
 import { readForm } from "@/lib/api/form";
-import { closedReturnError, returnUrlOf, type ShopperOutcome } from "@/lib/approval/approval";
+import { closedReturnError, REJECTED_ERROR, returnUrlOf, type ShopperOutcome } from "@/lib/approval/approval";
+import { UNEXPECTED_ERROR } from "@/lib/approval/failure";
 import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
 import { originQuery } from "@/lib/processors/card/hosted-flow";
 
@@ -10,10 +11,14 @@ import { originQuery } from "@/lib/processors/card/hosted-flow";
  */
 export function cardStepResponse(id: string, step: ShopperOutcome): Response {
   if (step.kind === "not_found") return paymentNotFound();
-  if (step.kind === "rejected") return badForm();
   const q = originQuery(step.loaded.transaction);
   const and = q ? "&" : "?";
   switch (step.kind) {
+    case "rejected": {
+      if (q) return seeOther(`/pay/${id}/card/done${q}&e=rejected`);
+      const url = returnUrlOf(step.loaded, REJECTED_ERROR);
+      return url ? seeOther(url) : badForm();
+    }
     case "retry": {
       const fields = Object.keys(step.fields).join(",");
       return seeOther(`/pay/${id}/card${q}${fields ? `${and}invalid=${fields}` : ""}`);
@@ -32,9 +37,13 @@ export function cardStepResponse(id: string, step: ShopperOutcome): Response {
   }
 }
 
-/** The `error` the "done" page hands to the merchant: only from the stored status, never from the URL. */
-export const doneError = (e: string | undefined, status: string) =>
-  e === "closed" || status === "ABANDONED" ? closedReturnError(status) : undefined;
+/** The `error` the "done" page hands to the merchant: from a fixed set, never text from the URL. */
+export function doneError(e: string | undefined, status: string): string | undefined {
+  if (e === "rejected") return REJECTED_ERROR;
+  if (e === "failed") return UNEXPECTED_ERROR;
+  if (e === "closed" || status === "ABANDONED") return closedReturnError(status);
+  return undefined;
+}
 
 /** The card forms' bodies: small, short values, never logged. */
 export const readCardForm = (req: Request) => readForm(req, { maxBytes: 8 * 1024, maxValue: 256 });

@@ -96,10 +96,8 @@ export function buildDetails(
         dummy_outcome: opt(values, "details.dummy_outcome"),
         dummy_outcome_update: opt(values, "details.dummy_outcome_update"),
       });
-    case "debit_card_redirect":
-    case "instalment_credit":
-    case "prepaid_voucher":
-    case "instant_transfer":
+    default:
+      // debit_card_redirect, instalment_credit, prepaid_voucher, instant_transfer: only where to return.
       return redirect;
   }
 }

@@ -127,6 +127,13 @@ export async function challengedCard(
   return null;
 }
 
+/**
+ * Where the shopper enters the hosted card flow: the card form, or straight to 3-D Secure for a
+ * token charge started with `force_3DSecure` (the card is known; only the shopper must confirm).
+ */
+export const hostedCardPath = (t: { id: string; details: unknown }) =>
+  `/pay/${t.id}/card${(t.details as StoredCardDetails).card_token ? "/3ds" : ""}${originQuery(t)}`;
+
 /** `?o=<origin>` for the hosted card pages: the proxy frames them for that origin only. */
 export const originQuery = (t: { details: unknown }) => {
   const origin = (t.details as StoredCardDetails).origin;

@@ -1,5 +1,6 @@
 import { readForm } from "@/lib/api/form";
-import { applyShopperOutcome, returnUrlOf } from "@/lib/approval/approval";
+import { applyShopperOutcome, REJECTED_ERROR, returnUrlOf } from "@/lib/approval/approval";
+import { returnOnFailure } from "@/lib/approval/failure";
 import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
 
 const invalidRequest = (message: string) => friendlyPage({ title: "Invalid request", message, status: 400 });
@@ -9,21 +10,24 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   const id = (await params).id;
   const form = await readForm(req);
   if (!form) return invalidRequest("The payment form could not be read. Please go back and try again.");
-  const result = await applyShopperOutcome(id, { outcome: form.outcome ?? "", form, page: "form" });
-  switch (result.kind) {
-    case "not_found":
-      return paymentNotFound();
-    case "rejected":
-    case "continue":
-      return invalidRequest("This page does not offer that choice.");
-    case "retry": {
-      const [field, reason] = Object.entries(result.fields)[0] ?? ["", "Please check your input"];
-      return seeOther(`/pay/${id}?field=${encodeURIComponent(field)}&error=${encodeURIComponent(reason)}`);
+
+  return returnOnFailure(id, async () => {
+    const result = await applyShopperOutcome(id, { outcome: form.outcome ?? "", form, page: "form" });
+    switch (result.kind) {
+      case "not_found":
+        return paymentNotFound();
+      case "retry": {
+        const [field, reason] = Object.entries(result.fields)[0] ?? ["", "Please check your input"];
+        return seeOther(`/pay/${id}?field=${encodeURIComponent(field)}&error=${encodeURIComponent(reason)}`);
+      }
+      case "continue":
+      case "rejected":
+      case "closed":
+      case "decided": {
+        const error = result.kind === "closed" ? result.error : result.kind === "decided" ? undefined : REJECTED_ERROR;
+        const url = returnUrlOf(result.loaded, error);
+        return url ? seeOther(url) : invalidRequest("This payment has no return address.");
+      }
     }
-    case "closed":
-    case "decided": {
-      const url = returnUrlOf(result.loaded, result.kind === "closed" ? result.error : undefined);
-      return url ? seeOther(url) : invalidRequest("This payment has no return address.");
-    }
-  }
+  });
 }

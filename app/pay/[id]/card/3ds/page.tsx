@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { PayShell } from "@/components/pay/pay-shell";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
-import { challengeSummary, loadCardPage } from "@/lib/approval/card-page";
+import { challengeSummary, finishedCardPath, loadCardPage } from "@/lib/approval/card-page";
 import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 export const dynamic = "force-dynamic";
@@ -17,8 +17,14 @@ export default async function ThreeDSPage({ params, searchParams }: Props) {
   const page = await loadCardPage(id, typeof query.o === "string" ? query.o : undefined);
   if (!page) notFound();
   if (!page.embeddedCorrectly) return <WrongEmbedding />;
+  if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
+  if (!page.awaiting) redirect(finishedCardPath(page));
   const card = await challengeSummary(page);
-  if (!page.awaiting || !card) redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
+  if (!card) {
+    // No challenge waits: back to the card form (a token charge has no form: its card is gone).
+    if (page.transaction.details.card_token) notFound();
+    redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
+  }
   const button = "w-full rounded-lg px-4 py-2.5 text-sm font-semibold";
 
   return (

@@ -7,7 +7,12 @@ test("webhooks reach private networks by default only for a service running loca
     expect(privateWebhooksByDefault("test", base), base).toBe(true);
     expect(privateWebhooksByDefault("production", base), base).toBe(false);
   }
-  for (const base of ["https://pay.example.com", "http://10.0.0.5:3000", "http://192.168.1.2", "http://localhost.evil.com"]) {
+  for (const base of [
+    "https://pay.example.com",
+    "http://10.0.0.5:3000",
+    "http://192.168.1.2",
+    "http://localhost.evil.com",
+  ]) {
     expect(privateWebhooksByDefault("development", base), base).toBe(false);
   }
 });

@@ -68,7 +68,8 @@ export function env(): Env {
     AUTH_SECRET: e.AUTH_SECRET ?? secrets!.AUTH_SECRET,
     VAULT_KEY: e.VAULT_KEY ?? secrets!.VAULT_KEY,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS:
-      e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? privateWebhooksByDefault(e.APP_ENV, e.BASE_URL ?? `http://localhost:${e.PORT}`),
+      e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ??
+      privateWebhooksByDefault(e.APP_ENV, e.BASE_URL ?? `http://localhost:${e.PORT}`),
   };
   return cached;
 }

@@ -36,7 +36,10 @@ describe("readJsonBody", () => {
     expect(await code(readJsonBody(new Headers(json), stream("[1]")))).toBe("100");
     expect(await code(readJsonBody(new Headers(json), stream("null")))).toBe("100");
     const bad = new ReadableStream<Uint8Array>({
-      start: (c) => (c.enqueue(new Uint8Array([0x7b, 0xff, 0x7d])), c.close()),
+      start: (c) => {
+        c.enqueue(new Uint8Array([0x7b, 0xff, 0x7d]));
+        c.close();
+      },
     });
     expect(await code(readJsonBody(new Headers(json), bad))).toBe("100");
   });

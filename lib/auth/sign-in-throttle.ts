@@ -8,8 +8,8 @@ import { TokenBuckets } from "@/lib/auth/token-buckets";
  * X-Forwarded-For (Next.js sets it from the socket when absent; a proxy in front must overwrite it).
  */
 const WINDOW_S = 15 * 60;
-export const ACCOUNT_FAILURES = 5;
-export const ADDRESS_FAILURES = 20;
+const ACCOUNT_FAILURES = 5;
+const ADDRESS_FAILURES = 20;
 
 const byAccount = new TokenBuckets(ACCOUNT_FAILURES / WINDOW_S, ACCOUNT_FAILURES);
 const byAddress = new TokenBuckets(ADDRESS_FAILURES / WINDOW_S, ADDRESS_FAILURES);

@@ -10,7 +10,7 @@ const COOKIE = "store_orders";
 const MAX_ORDERS = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function parseMyOrders(value: string | undefined): string[] {
+function parseMyOrders(value: string | undefined): string[] {
   return (value ?? "")
     .split(".")
     .filter((id) => UUID.test(id))

@@ -10,7 +10,7 @@ export const metadata = { title: "Orders" };
 
 const SOURCES: Record<string, string> = { start: "at checkout", return: "checked on return", webhook: "by webhook" };
 
-const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19) + " UTC";
+const when = (d: Date) => `${d.toISOString().replace("T", " ").slice(0, 19)} UTC`;
 
 // Shortened even for the shopper's own orders: a shared computer shows this page to the next person too.
 const maskEmail = (email: string) => email.replace(/^(.)[^@]*(@.*)$/, "$1•••$2");

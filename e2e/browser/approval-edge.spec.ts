@@ -131,8 +131,9 @@ test("20 parallel outcome submissions for one transaction change it once", async
   expect(results.every((r) => r.status === 303)).toBe(true);
   const withError = results.filter((r) => new URL(r.location).searchParams.has("error"));
   expect(withError).toHaveLength(19);
+  // Opening the page (IN_PROGRESS), then exactly one outcome.
   const shopperChanges = (await historyOf(api, t.id)).filter((h) => h.actor === "shopper");
-  expect(shopperChanges).toHaveLength(1);
+  expect(shopperChanges.map((h) => h.status)).toEqual(["IN_PROGRESS", expect.any(String)]);
 });
 
 test.describe("timers (fast server)", () => {

@@ -66,6 +66,7 @@ export async function runRows({ baseDb, basePort, settings, total, say }) {
           `rows round ${round + 1} ${s.padEnd(15)} ${f0(sizes[key]).padStart(9)} rows: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms`,
         );
         if (r.bad) problems.push(`rows: ${s} at ${sizes[key]} rows: ${r.bad} non-2xx responses or errors`);
+        if (!r.total) problems.push(`rows: ${s} at ${sizes[key]} rows: no response at all`);
       }
   }
   await Promise.all(Object.values(procs).map((p) => p.stop()));

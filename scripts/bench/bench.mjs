@@ -54,7 +54,7 @@ const settings = {
   duration: Number(opt.duration ?? (quick ? 1 : 10)),
   warmup: Number(opt.warmup ?? (quick ? 1 : 5)),
   connections: Number(opt.connections),
-  webhookTotal: Number(opt.webhooks ?? (quick ? 40 : 200)),
+  webhookTotal: Number(opt.webhooks ?? (quick ? 20 : 200)),
   inFlight: Number(opt["in-flight"]),
   rows: quick ? 1000 : 10_000,
   sampleIds: quick ? 100 : 1000,

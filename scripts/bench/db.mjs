@@ -12,7 +12,7 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../.
 const TEMPLATE = "payrail_bench_template";
 
 /** The URL of database `name` on the same server as `baseUrl`. */
-export function databaseUrl(baseUrl, name) {
+function databaseUrl(baseUrl, name) {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();

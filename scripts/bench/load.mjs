@@ -40,7 +40,7 @@ export async function hammer({
 }
 
 /** Epoch milliseconds with sub-millisecond precision. */
-export const nowMs = () => performance.timeOrigin + performance.now();
+const nowMs = () => performance.timeOrigin + performance.now();
 
 /**
  * The loopback webhook receiver: answers 200 at once and records, per delivery, the arrival

@@ -16,7 +16,7 @@ const f1 = (n) => (Number.isFinite(n) ? n.toFixed(n < 10 ? 1 : 0) : "–");
 const f2 = (n) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : "–");
 
 /** Rows of the main table: one per scenario and arrangement. */
-export function mainRows(results) {
+function mainRows(results) {
   const rows = [];
   for (const [scenario, byArr] of Object.entries(results.load)) {
     for (const arr of Object.keys(ARRANGEMENTS)) {
@@ -107,7 +107,7 @@ export function printMain(results) {
 }
 
 /** A grouped bar chart of req/s per path (and a panel of webhook lag), as standalone SVG. */
-export function svgChart(results) {
+function svgChart(results) {
   const scenarios = Object.keys(results.load);
   const arrs = Object.keys(ARRANGEMENTS);
   const W = 760;

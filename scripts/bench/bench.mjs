@@ -2,6 +2,7 @@
 // with alternating rounds (docs/performance.md explains the output; `--help` lists the options).
 // Run through scripts/with-db.mjs, which provides DATABASE_URL (the embedded PostgreSQL by default).
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -59,6 +60,7 @@ const settings = {
   rows: quick ? 1000 : 10_000,
   sampleIds: quick ? 100 : 1000,
   note: opt.note,
+  loadBefore: os.loadavg()[0],
 };
 const arrangements = (opt.only ?? Object.keys(ARRANGEMENTS).join(",")).split(",").filter((a) => a in ARRANGEMENTS);
 const basePort = Number(process.env.BENCH_PORT ?? 3720);
@@ -226,6 +228,7 @@ async function runMain(receiver) {
       failed: runs.reduce((n, w) => n + w.failed, 0),
     };
   }
+  settings.loadAfter = os.loadavg()[0];
   const results = { settings, load, webhooks };
   printMain(results);
   results.targets = targets(results);

@@ -79,7 +79,8 @@ export function printMain(results) {
   }));
   console.log(
     `\n/v1 load: ${results.settings.connections} connections, ${results.settings.duration} s per run, ` +
-      `${results.settings.rounds} alternating round(s), median of rounds; ${f0(results.settings.rows)} rows stored`,
+      `${results.settings.rounds} alternating round(s), median of rounds; ${f0(results.settings.rows)} rows stored; ` +
+      `load average ${results.settings.loadBefore.toFixed(1)} → ${results.settings.loadAfter.toFixed(1)} on ${os.cpus().length} cores`,
   );
   console.table(table);
   if (results.webhooks) {
@@ -115,7 +116,7 @@ function svgChart(results) {
   const left = 60;
   const top = 40;
   const plotH = 240;
-  const panelW = results.webhooks ? 460 : 660;
+  const panelW = results.webhooks ? 440 : 660;
   const max = Math.max(1, ...scenarios.flatMap((s) => arrs.map((a) => results.load[s][a]?.rps ?? 0)));
   const scale = niceMax(max);
   const groupW = panelW / scenarios.length;
@@ -149,28 +150,34 @@ function svgChart(results) {
     out.push(`<text x="${left + gi * groupW + groupW / 2}" y="${top + plotH + 18}" text-anchor="middle">${s}</text>`);
   });
   if (results.webhooks) {
-    const wx = left + panelW + 60;
+    // Log scale: lags range from a few ms (bare) to seconds (a polling worker).
+    const wx = left + panelW + 70;
     const ww = W - wx - 20;
-    const lagMax = niceMax(Math.max(100, ...arrs.map((a) => results.webhooks[a]?.p99 ?? 0)));
-    out.push(`<text x="${wx}" y="22" font-size="14" font-weight="600">webhook lag p99, ms</text>`);
-    const ty = top + plotH - (plotH * 100) / lagMax;
-    out.push(
-      `<line x1="${wx}" x2="${wx + ww}" y1="${ty}" y2="${ty}" stroke="#dc2626" stroke-dasharray="4 3"/>`,
-      `<text x="${wx + ww}" y="${ty - 4}" text-anchor="end" fill="#dc2626" font-size="10">target 100 ms</text>`,
-    );
+    const hi = 10 ** Math.max(3, Math.ceil(Math.log10(Math.max(...arrs.map((a) => results.webhooks[a]?.p99 || 1)))));
+    const y = (ms) => top + plotH - (plotH * Math.log10(Math.max(1, ms))) / Math.log10(hi);
+    out.push(`<text x="${wx - 40}" y="22" font-size="14" font-weight="600">webhook lag p99 (log)</text>`);
+    for (let v = 1; v <= hi; v *= 10)
+      out.push(
+        `<line x1="${wx}" x2="${wx + ww}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e7eb"/>`,
+        `<text x="${wx - 6}" y="${y(v) + 4}" text-anchor="end" fill="#6b7280">${v >= 1000 ? `${v / 1000} s` : `${v} ms`}</text>`,
+      );
     const bw = ww / arrs.length;
     arrs.forEach((a, i) => {
       const w = results.webhooks[a];
       if (!w || !Number.isFinite(w.p99)) return;
-      const h = (plotH * w.p99) / lagMax;
       const x = wx + i * bw;
+      const yTop = y(w.p99);
       out.push(
-        `<rect x="${x + 6}" y="${top + plotH - h}" width="${bw - 12}" height="${h}" fill="${COLORS[a]}"><title>${a}: p50 ${f1(w.p50)} ms, p99 ${f1(w.p99)} ms</title></rect>`,
-        `<text x="${x + bw / 2}" y="${top + plotH - h - 4}" text-anchor="middle" font-size="10">${f1(w.p99)}</text>`,
+        `<rect x="${x + 6}" y="${yTop}" width="${bw - 12}" height="${top + plotH - yTop}" fill="${COLORS[a]}"><title>${a}: p50 ${f1(w.p50)} ms, p99 ${f1(w.p99)} ms</title></rect>`,
+        `<text x="${x + bw / 2}" y="${yTop - 4}" text-anchor="middle" font-size="10">${f1(w.p99)} ms</text>`,
         `<text x="${x + bw / 2}" y="${top + plotH + 18}" text-anchor="middle" font-size="10">${a}</text>`,
       );
     });
-    out.push(`<line x1="${wx}" x2="${wx + ww}" y1="${top + plotH}" y2="${top + plotH}" stroke="#9ca3af"/>`);
+    out.push(
+      `<line x1="${wx}" x2="${wx + ww}" y1="${y(100)}" y2="${y(100)}" stroke="#dc2626" stroke-dasharray="4 3"/>`,
+      `<text x="${wx + ww}" y="${y(100) - 4}" text-anchor="end" fill="#dc2626" font-size="10">target 100 ms</text>`,
+      `<line x1="${wx}" x2="${wx + ww}" y1="${top + plotH}" y2="${top + plotH}" stroke="#9ca3af"/>`,
+    );
   }
   arrs.forEach((a, i) => {
     const x = left + i * 230;
@@ -230,7 +237,8 @@ Measured by \`npm run bench\` (scripts/bench/) on ${s.date}: ${os.cpus().length}
 Node ${process.version}, one embedded PostgreSQL 17 for every arrangement (a database each, same server).
 autocannon, every server and PostgreSQL share the same cores, so **read the ratios, not the absolute
 numbers**: absolute req/s moves by 20 % or more between runs minutes apart; the ratios of one run, taken in
-alternating rounds, are the stable figure.${s.note ? `\n\n> ${s.note}` : ""}
+alternating rounds, are the stable figure. Load average of the machine (1 min) when the run began:
+${s.loadBefore?.toFixed(1)}, when the main comparison ended: ${s.loadAfter?.toFixed(1)} (${os.cpus().length} cores).${s.note ? `\n\n> ${s.note}` : ""}
 
 ![req/s per path and webhook lag per arrangement](performance.svg)
 

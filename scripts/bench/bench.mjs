@@ -15,7 +15,7 @@ import {
   seedTransactions,
 } from "./db.mjs";
 import { hammer, median, percentiles, startReceiver, webhookLag } from "./load.mjs";
-import { ARRANGEMENTS, printMain, targets, writeDocs } from "./report.mjs";
+import { ARRANGEMENTS, printMain, targets, updateDocSections, writeDocs } from "./report.mjs";
 import { runRows } from "./rows.mjs";
 import { runScale } from "./scale.mjs";
 import { ROOT, startBareServer, startProductionServer, startStockServer, stopAll, waitHealthy } from "./servers.mjs";
@@ -80,7 +80,7 @@ async function main() {
     if (!opt["skip-main"]) results = await runMain(receiver);
     if (opt.rows) {
       const rows = await runRows({ baseDb, basePort, settings, total: Number(opt.rows), say });
-      sections.push(rows.markdown);
+      sections.push({ key: "rows", markdown: rows.markdown });
       problems.push(...rows.problems);
     }
     if (opt.instances) {
@@ -93,16 +93,19 @@ async function main() {
         receiver,
         say,
       });
-      sections.push(scale.markdown);
+      sections.push({ key: "instances", markdown: scale.markdown });
       problems.push(...scale.problems);
     }
   } finally {
     await stopAll();
     await receiver.close();
   }
-  if (results && !quick && !opt["no-docs"]) {
-    writeDocs(ROOT, results, sections);
-    say("wrote docs/performance.md and docs/performance.svg");
+  if (!quick && !opt["no-docs"]) {
+    if (results) {
+      writeDocs(ROOT, results, sections);
+      say("wrote docs/performance.md and docs/performance.svg");
+    } else if (sections.length && updateDocSections(ROOT, sections))
+      say(`updated the ${sections.map((x) => x.key).join(" and ")} section(s) of docs/performance.md`);
   }
   const outDir = path.resolve(ROOT, process.env.PAYRAIL_DATA_DIR ?? ".data", "bench-results");
   mkdirSync(outDir, { recursive: true });

@@ -39,6 +39,37 @@ export async function hammer({
   };
 }
 
+/**
+ * A closed-loop load: `connections` loops, each sending the next request when its previous answer
+ * arrived, until `duration` seconds have passed; every request is awaited (autocannon abandons the
+ * ones in flight at its deadline, which a reconciliation cannot tell from lost ones).
+ */
+export async function closedLoop({ url, connections, duration, makeRequest, onResponse }) {
+  const latencies = [];
+  let bad = 0;
+  const deadline = nowMs() + duration * 1000;
+  const t0 = nowMs();
+  const loop = async () => {
+    while (nowMs() < deadline) {
+      const { path, ...init } = makeRequest();
+      const sent = nowMs();
+      try {
+        const r = await fetch(`${url}${path}`, { ...init, signal: AbortSignal.timeout(60_000) });
+        const text = await r.text();
+        latencies.push(nowMs() - sent);
+        if (r.status >= 300) bad++;
+        onResponse?.(r.status, text);
+      } catch {
+        bad++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  const seconds = (nowMs() - t0) / 1000;
+  const p = percentiles(latencies);
+  return { rps: latencies.length / seconds, p50: p.p50, p99: p.p99, total: latencies.length, bad, seconds };
+}
+
 /** Epoch milliseconds with sub-millisecond precision. */
 const nowMs = () => performance.timeOrigin + performance.now();
 

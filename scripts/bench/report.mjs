@@ -1,6 +1,7 @@
 // The printed table, the targets, the SVG chart (drawn here, no library, no CDN) and
 // docs/performance.md.
-import { writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -223,6 +224,33 @@ function markdownWebhooks(results) {
   return lines.join("\n");
 }
 
+const marked = ({ key, markdown }) => `<!-- bench:${key} -->\n\n${markdown}\n\n<!-- /bench:${key} -->`;
+
+/** Formats the written Markdown as `npm run check` expects (Biome), when Biome is installed. */
+function format(root, file) {
+  const biome = path.join(root, "node_modules/.bin/biome");
+  if (existsSync(biome)) spawnSync(biome, ["format", "--write", file], { cwd: root, stdio: "ignore" });
+}
+
+/**
+ * `--skip-main` runs (only --rows and/or --instances): replaces those sections of the existing
+ * docs/performance.md, keeping the rest of the page from the last full run.
+ */
+export function updateDocSections(root, sections) {
+  const file = path.join(root, "docs/performance.md");
+  if (!existsSync(file)) return false;
+  let md = readFileSync(file, "utf8");
+  for (const section of sections) {
+    const re = new RegExp(`<!-- bench:${section.key} -->[\\s\\S]*?<!-- /bench:${section.key} -->`);
+    md = re.test(md)
+      ? md.replace(re, marked(section))
+      : md.replace("## Targets (issue 11)", `${marked(section)}\n\n## Targets (issue 11)`);
+  }
+  writeFileSync(file, md);
+  format(root, file);
+  return true;
+}
+
 /** Writes docs/performance.md and docs/performance.svg from this run. */
 export function writeDocs(root, results, extraSections = []) {
   writeFileSync(path.join(root, "docs/performance.svg"), svgChart(results));
@@ -272,7 +300,7 @@ over-states the lag). "After the start response" is arrival minus the moment the
 
 ${markdownWebhooks(results)}
 
-${extraSections.join("\n\n")}
+${extraSections.map(marked).join("\n\n")}
 
 ## Targets (issue 11)
 
@@ -303,4 +331,5 @@ The bench needs the production build (\`npm start\` builds it when missing or st
 own \`payrail_bench_*\` databases there.
 `;
   writeFileSync(path.join(root, "docs/performance.md"), md);
+  format(root, "docs/performance.md");
 }

@@ -11,7 +11,9 @@ test("npm run bench -- --quick measures every arrangement and delivers every web
   const benchPort = Number(process.env.E2E_PORT ?? 3210) + 20;
   const dataDir = process.env.PAYRAIL_DATA_DIR ?? ".data/test";
   const child = spawn(process.execPath, ["scripts/bench/bench.mjs", "--quick", "--connections", "8"], {
-    env: { ...process.env, BENCH_PORT: String(benchPort) },
+    // Its three servers share the test database server with the end-to-end servers: small pools
+    // keep everyone under max_connections (docs/configuration.md, "Connection budget").
+    env: { ...process.env, BENCH_PORT: String(benchPort), DB_POOL_MAX: "3" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

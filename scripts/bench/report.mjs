@@ -318,14 +318,14 @@ stored, start/get/checkoutsuccess/list p99 within 1.2× of the 10,000-row figure
 
 \`\`\`sh
 npm run bench                                    # the table above; rewrites this file and performance.svg
-npm run bench -- --rows 1000000                  # the same production server on 10,000 vs 1,000,000 rows
-npm run bench -- --instances 2 --workers 2       # two app servers + two workers behind a round-robin front
+npm run bench -- --rows 1000000                  # plus: the production server on 10,000 vs 1,000,000 rows
+npm run bench -- --instances 2 --workers 2       # plus: 2 app servers + 2 workers behind a round-robin front
 npm run bench -- --quick                         # a smoke run (short, no docs written); the e2e suite runs it
 \`\`\`
 
 Options: \`--rounds N\` (default 2), \`--duration S\` (10), \`--warmup S\` (5), \`--connections N\` (32),
 \`--webhooks N\` (200 transactions per arrangement), \`--in-flight N\` (20), \`--only a,b,c\` (production,bare,stock),
-\`--no-docs\`. Ports: \`BENCH_PORT\` (default 3720) and the next 20. Server logs go to \`.data/bench-logs/\`.
+\`--no-docs\`, \`--skip-main\` (only the \`--rows\`/\`--instances\` parts; their sections of this page are replaced), \`--note TEXT\`. Ports: \`BENCH_PORT\` (default 3720) and the next 20. Server logs go to \`.data/bench-logs/\`.
 The bench needs the production build (\`npm start\` builds it when missing or stale) and uses the database
 \`scripts/with-db.mjs\` gives it (embedded PostgreSQL unless \`DATABASE_URL\` is set), creating and dropping its
 own \`payrail_bench_*\` databases there.

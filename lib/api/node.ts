@@ -58,9 +58,6 @@ const SECURITY_HEADERS = {
   "content-security-policy": "frame-ancestors 'self'",
 };
 
-/** Bytes of an over-long body read (and dropped) before the connection is closed instead. */
-const DISCARD_LIMIT = 4 * 1024 * 1024;
-
 type Match = { methods: Methods; params: Record<string, string> } | { bad: true } | null;
 
 function match(path: string): Match {
@@ -172,29 +169,27 @@ function tooLargeError() {
 }
 
 /**
- * The body's bytes, or null when it is over the cap (declared or streamed). An over-long body is
- * read to its end and dropped (up to DISCARD_LIMIT), so the client gets to read the 413.
+ * The body's bytes, or null as soon as it is over the cap (declared or streamed): the 413 is sent
+ * at once with `Connection: close`, and node:http drops whatever the client still sends.
  */
 function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"] ?? "NaN");
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return resolve(null);
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = Number.isFinite(declared) && declared > MAX_BODY_BYTES;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) over = true;
-      if (over) {
+      if (size > MAX_BODY_BYTES) {
+        req.off("data", onData);
         chunks.length = 0;
-        if (size > DISCARD_LIMIT) {
-          resolve(null);
-          req.destroy();
-        }
-        return;
+        req.resume();
+        return resolve(null);
       }
       chunks.push(chunk);
-    });
-    req.on("end", () => resolve(over ? null : Buffer.concat(chunks, size)));
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve(Buffer.concat(chunks, size)));
     req.on("error", reject);
   });
 }

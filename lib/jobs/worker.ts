@@ -4,7 +4,7 @@ import { taskList } from "@/lib/jobs/tasks";
 import { log } from "@/lib/log";
 import { startWebhookSweeper } from "@/lib/webhooks/sweep";
 
-export const WORKER_CONCURRENCY = 16;
+const WORKER_MIN_CONCURRENCY = 8;
 
 const g = globalThis as unknown as { payrailWorker?: Promise<Runner> };
 
@@ -27,9 +27,9 @@ export function startWorker(): Promise<Runner> {
     // Sized by DB_POOL_MAX like every pool of the process (docs/configuration.md).
     maxPoolSize: e.DB_POOL_MAX,
     taskList,
-    // Jobs are short (a delivery job hands the HTTP call off and returns), so more of them may
-    // run at once than there are connections; they queue for one briefly.
-    concurrency: WORKER_CONCURRENCY,
+    // A running job may hold one of Prisma's connections for a transaction: more jobs at once
+    // than connections would only make them wait for one (and time out under load).
+    concurrency: Math.max(WORKER_MIN_CONCURRENCY, e.DB_POOL_MAX),
     // A new job wakes the worker at once: add_job NOTIFYs `jobs:insert` at commit. Polling is
     // only the fallback for jobs that become due later (timers, retries).
     pollInterval: 1000,

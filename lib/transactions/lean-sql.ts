@@ -1,4 +1,5 @@
 import { q } from "@/lib/db/pg";
+import { DELIVERY_PRIORITY } from "@/lib/jobs/queue";
 import type { Transaction } from "@/lib/generated/prisma/client";
 
 /**
@@ -45,7 +46,8 @@ const EVENT_AND_DELIVERY = `
   ),
   dj as (
     select graphile_worker.add_job('deliver_webhook', json_build_object('eventId', ev.id),
-      run_at => ev."createdAt" at time zone 'UTC', max_attempts => 5, job_key => 'webhook:' || ev.id)
+      run_at => ev."createdAt" at time zone 'UTC', max_attempts => 5, job_key => 'webhook:' || ev.id,
+      priority => ${DELIVERY_PRIORITY})
     from ev where ev."targetUrl" <> ''
   )`;
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { addJob, type JobPayloads } from "@/lib/jobs/queue";
+import { addJob, DELIVERY_PRIORITY, type JobPayloads } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { HostSlots } from "@/lib/webhooks/host-slots";
 import { eventBody, scheduleDelivery } from "@/lib/webhooks/outbox";
@@ -190,7 +190,12 @@ async function claimAttempt(eventId: string, resend: boolean): Promise<number | 
 async function defer(eventId: string, resend: boolean): Promise<void> {
   const runAt = new Date(Date.now() + DEFER_MS + Math.floor(Math.random() * DEFER_MS));
   if (resend) {
-    await addJob(db(), "deliver_webhook", { eventId, resend: true }, { runAt, maxAttempts: 5 });
+    await addJob(
+      db(),
+      "deliver_webhook",
+      { eventId, resend: true },
+      { runAt, maxAttempts: 5, priority: DELIVERY_PRIORITY },
+    );
     return;
   }
   await db().$transaction(async (tx) => {

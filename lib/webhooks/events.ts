@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import type { WebhookAttempt, WebhookEvent } from "@/lib/generated/prisma/client";
-import { addJob } from "@/lib/jobs/queue";
+import { addJob, DELIVERY_PRIORITY } from "@/lib/jobs/queue";
 import { isUuid } from "@/lib/schemas/common";
 import { webhookTargetUrl } from "@/lib/webhooks/outbox";
 
@@ -50,7 +50,12 @@ export async function resendWebhookEventOrThrow({ organisationId, id }: Scope): 
       },
     );
   }
-  await addJob(db(), "deliver_webhook", { eventId: event.id, resend: true }, { maxAttempts: 5 });
+  await addJob(
+    db(),
+    "deliver_webhook",
+    { eventId: event.id, resend: true },
+    { maxAttempts: 5, priority: DELIVERY_PRIORITY },
+  );
 
   return event;
 }

@@ -87,7 +87,7 @@ export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<Endpoi
 }
 
 /** Seconds a client is asked to wait when the database is unavailable. */
-export const RETRY_AFTER_S = 1;
+const RETRY_AFTER_S = 1;
 
 /**
  * The one mapper from anything thrown to the spec's error object. The database being unreachable

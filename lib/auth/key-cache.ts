@@ -53,8 +53,8 @@ export async function lookupApiKey(hash: string): Promise<KeyOwner | null> {
   return owner;
 }
 
-/** Empties the cache (tests; a process that wants to re-read every key). */
-export function clearKeyCache(): void {
+/** Empties the cache; a lookup running meanwhile does not store its answer. */
+function clearKeyCache(): void {
   state.epoch++;
   state.entries.clear();
 }

@@ -40,7 +40,7 @@ function create(): pg.Pool {
   return pool;
 }
 
-export function pgPool(): pg.Pool {
+function pgPool(): pg.Pool {
   g.payrailPg ??= create();
   return g.payrailPg;
 }

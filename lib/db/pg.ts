@@ -21,7 +21,7 @@ const types = {
 };
 
 /** How long a request waits for a connection before the API answers 503 (lib/api/endpoint.ts). */
-export const CONNECT_TIMEOUT_MS = 2_000;
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 function create(): pg.Pool {
   const e = env();

@@ -99,9 +99,11 @@ function server(p: number, extraEnv: Record<string, string>, command = `node scr
       BASE_URL: url,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       WEBHOOK_RETRY_SCALE: "0.001",
-      // Five servers and the tests' own workers share one PostgreSQL (max_connections 100):
-      // 5 × (3 pools × 4 + 2 listeners) stays well inside it (docs/configuration.md).
-      DB_POOL_MAX: process.env.DB_POOL_MAX ?? "4",
+      // Five servers and the tests' own workers share one PostgreSQL (max_connections 100). Pools
+      // open connections on demand; 5 × (3 × 6 + 1) is the ceiling if every pool filled at once
+      // (docs/configuration.md). Smaller pools made bursts of starts wait past the 5 s connect
+      // timeout (→ 503) on a loaded machine.
+      DB_POOL_MAX: process.env.DB_POOL_MAX ?? "6",
       ...extraEnv,
     },
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },

@@ -77,7 +77,12 @@ export default defineConfig({
   webServer: [
     server(port, {}),
     server(fastPort, FAST_TIMERS),
-    isolatedServer(STRICT, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false" }),
+    // Also a small API rate limit (error 140), for e2e/api/spec-statements.spec.ts.
+    isolatedServer(STRICT, {
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false",
+      API_RATE_LIMIT_BURST: "60",
+      API_RATE_LIMIT_PER_SECOND: "1",
+    }),
     isolatedServer(WORKERLESS, { WORKER_IN_PROCESS: "false" }),
     server(nextPort, {}, `node node_modules/next/dist/bin/next start -p ${nextPort} --keepAliveTimeout 65000`),
   ],
@@ -104,6 +109,9 @@ function server(p: number, extraEnv: Record<string, string>, command = `node scr
       // (docs/configuration.md). Smaller pools made bursts of starts wait past the 5 s connect
       // timeout (→ 503) on a loaded machine.
       DB_POOL_MAX: process.env.DB_POOL_MAX ?? "6",
+      // Fuzz sweeps send hundreds of requests per key at once; error 140 is tested on STRICT (below).
+      API_RATE_LIMIT_PER_SECOND: "1000",
+      API_RATE_LIMIT_BURST: "2000",
       ...extraEnv,
     },
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },

@@ -73,7 +73,10 @@ export type StartRow = {
 
 const START_SQL = `
   with
-  prof as (select id from payment_profiles where id = $2::uuid and "organisationId" = $1::uuid),
+  prof as (
+    select id from payment_profiles
+    where id = $2::uuid and "organisationId" = $1::uuid and not ($6 = any(coalesce("disabledProducts", '{}')))
+  ),
   cust as (select id from customers where id = $3::uuid and "organisationId" = $1::uuid),
   t as (
     insert into transactions (id, "organisationId", "paymentProfileId", "customerId", amount, "paymentProduct",
@@ -103,7 +106,8 @@ const START_SQL = `
 
 /**
  * Stores a started transaction with its history, event and jobs in one statement. Null when the
- * payment profile or the customer is not the caller's (nothing was written).
+ * payment profile or the customer is not the caller's, or the product is disabled on the profile
+ * (nothing was written).
  */
 export async function insertStarted(
   row: StartRow,
@@ -136,11 +140,15 @@ export async function insertStarted(
   return t ? strip(t, ["historyRows", "jobs"]) : null;
 }
 
-/** Which of the start's references is not the caller's (after insertStarted found nothing to insert). */
+/**
+ * Why a start stored nothing (insertStarted returned null): the caller's profile (with its
+ * disabled products) or null, and whether the customer is the caller's.
+ */
 export async function startReferences(organisationId: string, profileId: string, customerId: string) {
-  const [r] = await q<{ profile: boolean; customer: boolean }>(
+  const [r] = await q<{ profile: { id: string; disabledProducts: string[] | null } | null; customer: boolean }>(
     "payrail_start_refs",
-    `select exists(select 1 from payment_profiles where id = $2::uuid and "organisationId" = $1::uuid) as profile,
+    `select (select json_build_object('id', id, 'disabledProducts', "disabledProducts") from payment_profiles
+             where id = $2::uuid and "organisationId" = $1::uuid) as profile,
             exists(select 1 from customers where id = $3::uuid and "organisationId" = $1::uuid) as customer`,
     [organisationId, profileId, customerId],
   );

@@ -6,6 +6,7 @@ import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
 import type { StartResult } from "@/lib/processors/types";
 import { approvalExpiryJob, followUpJob, type JobSpec, onEnterJobs } from "@/lib/transactions/effects";
 import { jobRow } from "@/lib/transactions/lean";
+import { assertProductEnabled } from "@/lib/transactions/product-enabled";
 import { type HistoryRow, insertStarted, startReferences } from "@/lib/transactions/lean-sql";
 import { type StartTransactionOptions, storeStart, validateStart } from "@/lib/transactions/start-transaction";
 import { transactionEventPayload } from "@/lib/webhooks/outbox";
@@ -52,8 +53,10 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
     });
   } catch (err) {
     if (err instanceof NeedsDatabase) return storeStart(organisationId, valid);
-    // The original order: an unknown profile or customer is reported before the product's own checks.
-    if (err instanceof ApiError) await throwIfNotOwned(organisationId, request.payment_profile, customer);
+    // The Prisma path's order: an unknown profile, a disabled product or an unknown customer is
+    // reported before the product's own checks.
+    if (err instanceof ApiError)
+      await throwIfNotOwned(organisationId, request.payment_profile, customer, processor.product);
     throw err;
   }
   const moves = result.status !== "INITIATED";
@@ -131,14 +134,21 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
     jobs.map(jobRow),
   );
   if (!t) {
-    await throwIfNotOwned(organisationId, request.payment_profile, customer);
+    await throwIfNotOwned(organisationId, request.payment_profile, customer, processor.product);
     throw new Error("start: nothing inserted although profile and customer exist");
   }
   return t;
 }
 
-async function throwIfNotOwned(organisationId: string, profileId: string, customerId: string): Promise<void> {
+/** The Prisma path's checks, in its order: profile (404), product enabled (150), customer (404). */
+async function throwIfNotOwned(
+  organisationId: string,
+  profileId: string,
+  customerId: string,
+  product: string,
+): Promise<void> {
   const refs = await startReferences(organisationId, profileId, customerId);
   if (!refs.profile) throw ApiError.notFound("payment_profile", profileId);
+  assertProductEnabled(refs.profile, product);
   if (!refs.customer) throw ApiError.notFound("customer", customerId);
 }

@@ -27,6 +27,8 @@ export function startWorker(): Promise<Runner> {
     // Sized by DB_POOL_MAX like every pool of the process (docs/configuration.md).
     maxPoolSize: e.DB_POOL_MAX,
     taskList,
+    // Retention. Cron runs it once per hour across all workers (graphile-worker's known_crontabs).
+    crontab: "0 * * * * purge_expired",
     // A running job may hold one of Prisma's connections for a transaction: more jobs at once
     // than connections would only make them wait for one (and time out under load).
     concurrency: Math.max(WORKER_MIN_CONCURRENCY, e.DB_POOL_MAX),
@@ -35,7 +37,9 @@ export function startWorker(): Promise<Runner> {
     pollInterval: 1000,
     noHandleSignals: true,
     logger,
-  }).then((runner) => {
+  }).then(async (runner) => {
+    // And once at start (one job for all workers starting together: the job key).
+    await runner.addJob("purge_expired", {}, { jobKey: "purge_expired" });
     const stopSweeper = startWebhookSweeper();
     runner.promise.finally(stopSweeper).catch(() => {});
     return runner;

@@ -17,6 +17,7 @@ import {
 } from "@/lib/api/endpoints/transactions";
 import { resendWebhookEventEndpoint, transactionWebhooksEndpoint } from "@/lib/api/endpoints/webhooks";
 import { authenticate } from "@/lib/auth/api-keys";
+import { allowedMethods, type HttpMethod, methodNotAllowed, optionsResponse } from "@/lib/api/methods";
 import { ApiError } from "@/lib/errors/api-error";
 
 /**
@@ -106,18 +107,14 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
       return send(req, res, failure(new ApiError("100", "The request path is not valid percent-encoding.", { path })));
     }
     if (!found) return send(req, res, noEndpoint(method, path));
-    const lookup = method === "HEAD" ? "GET" : method;
-    const ep = found.methods[lookup];
+    const own = Object.keys(found.methods) as HttpMethod[];
+    // The approval_url's GET has effects: no HEAD for it (as its Next route).
+    const allowed = allowedMethods(own, { headFromGet: found.methods.GET !== "next" });
+    if (method === "OPTIONS") return send(req, res, optionsResponse(allowed));
+    if (!(allowed as string[]).includes(method)) return send(req, res, methodNotAllowed(method, path, allowed));
+    const ep = found.methods[method === "HEAD" ? "GET" : method];
     if (ep === "next") return false;
-    if (!ep) {
-      const allow = Object.keys(found.methods).join(", ");
-      if (method === "OPTIONS") return send(req, res, { status: 204, headers: { allow } });
-      const err = new ApiError("100", `Method ${method} is not allowed on ${path}; allowed: ${allow}.`, {
-        method,
-        allowed_methods: Object.keys(found.methods),
-      });
-      return send(req, res, { status: 405, headers: { allow }, body: err.toBody() });
-    }
+    if (!ep) return send(req, res, methodNotAllowed(method, path, allowed));
 
     const headers = {
       get(name: string): string | null {

@@ -29,6 +29,11 @@ const EnvSchema = z.object({
   /** At most one resend attempt per webhook event in this interval (POST .../resend). */
   WEBHOOK_RESEND_INTERVAL_MS: ms.default(10_000),
   WORKER_IN_PROCESS: bool.default(true),
+  /**
+   * Connections of each pool a process holds: the hot path's pg pool, Prisma's pool and the job
+   * worker's pool (docs/configuration.md has the budget formula).
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   /** Per API key, per instance (token bucket, error 140): average requests per second; 0 = no limit. */
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).default(100),
   /** Per API key, per instance: requests allowed at once (the bucket's size). */

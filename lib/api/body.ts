@@ -8,10 +8,13 @@ const MAX_DEPTH = 32;
  * reading), a JSON object at the top. An empty body is `undefined`; the endpoint decides whether
  * that is allowed.
  */
-export async function readJsonBody(headers: Headers, stream: ReadableStream<Uint8Array> | null): Promise<unknown> {
+export async function readJsonBody(
+  headers: Pick<Headers, "get">,
+  stream: ReadableStream<Uint8Array> | Uint8Array | null,
+): Promise<unknown> {
   const declared = Number(headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readLimited(stream);
+  const text = stream instanceof Uint8Array ? utf8(stream) : await readLimited(stream);
   if (text.trim() === "") return undefined;
   const type = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") {
@@ -73,8 +76,13 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
     }
     chunks.push(value);
   }
+  return utf8(Buffer.concat(chunks));
+}
+
+/** Bytes already read within the cap (the custom server's glue) as text. */
+function utf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError("100", "The request body is not valid UTF-8.");
   }

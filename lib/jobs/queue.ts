@@ -27,7 +27,15 @@ export type AddJobOptions = {
   maxAttempts?: number;
   /** Jobs in one queue run one at a time, in order. */
   queue?: string;
+  /** Lower runs first among due jobs (default 0); webhook deliveries use DELIVERY_PRIORITY. */
+  priority?: number;
 };
+
+/**
+ * Webhook deliveries go ahead of other due jobs: a backlog of timers (a burst of approvals
+ * expiring at once) must not delay the notifications of changes that already happened.
+ */
+export const DELIVERY_PRIORITY = -10;
 
 export async function addJob<N extends JobName>(
   client: Prisma.TransactionClient,
@@ -42,6 +50,7 @@ export async function addJob<N extends JobName>(
     run_at => ${opts.runAt ?? null}::timestamptz,
     max_attempts => ${opts.maxAttempts ?? 10}::int,
     job_key => ${opts.jobKey ?? null}::text,
-    job_key_mode => ${opts.jobKeyMode ?? "replace"}::text
+    job_key_mode => ${opts.jobKeyMode ?? "replace"}::text,
+    priority => ${opts.priority ?? 0}::int
   )`;
 }

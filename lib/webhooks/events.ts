@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
 import type { WebhookAttempt, WebhookEvent } from "@/lib/generated/prisma/client";
-import { addJob } from "@/lib/jobs/queue";
+import { addJob, DELIVERY_PRIORITY } from "@/lib/jobs/queue";
 import { isUuid } from "@/lib/schemas/common";
 import { webhookTargetUrl } from "@/lib/webhooks/outbox";
 
@@ -80,6 +80,7 @@ async function queueResend(eventId: string): Promise<void> {
         jobKey: `resend:${eventId}`,
         jobKeyMode: "preserve_run_at",
         runAt: slot > now ? new Date(slot) : undefined,
+        priority: DELIVERY_PRIORITY,
       },
     );
   });

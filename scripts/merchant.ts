@@ -3,18 +3,21 @@
 // npm run merchant -- key create --organisation ID   (another key: rotation)
 // npm run merchant -- key revoke --key sk_test_...
 // npm run merchant -- user --organisation ID --email E --password P   (a dashboard login)
+// npm run merchant -- seed --organisation ID --transactions N   (realistic history, last 30 days)
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { createDashboardUser } from "@/lib/auth/dashboard-users";
 import { createApiKey, revokeApiKey } from "@/lib/merchants/api-keys";
 import { createMerchant } from "@/lib/merchants/create-merchant";
+import { seedOrganisation } from "@/lib/sandbox/seed";
 
 const usage = `Usage:
   npm run merchant -- create --name NAME [--webhook-url URL]
   npm run merchant -- key create --organisation ID
   npm run merchant -- key revoke --key sk_test_...
-  npm run merchant -- user --organisation ID --email E --password P`;
+  npm run merchant -- user --organisation ID --email E --password P
+  npm run merchant -- seed --organisation ID --transactions N`;
 
 const options = {
   name: { type: "string" },
@@ -23,6 +26,7 @@ const options = {
   key: { type: "string" },
   email: { type: "string" },
   password: { type: "string" },
+  transactions: { type: "string" },
 } as const;
 
 async function run(args: string[]): Promise<unknown> {
@@ -36,6 +40,11 @@ async function run(args: string[]): Promise<unknown> {
       organisation: values.organisation ?? "",
       email: values.email ?? "",
       password: values.password ?? "",
+    });
+  if (command === "seed")
+    return seedOrganisation({
+      organisationId: values.organisation ?? "",
+      transactions: values.transactions === undefined ? 1000 : Number(values.transactions),
     });
   return undefined;
 }

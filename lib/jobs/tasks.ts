@@ -6,6 +6,7 @@ import { processRefund } from "@/lib/transactions/operations";
 import { AWAITING_SHOPPER, isStatus } from "@/lib/domain/statuses";
 import { transition, type TransitionOptions } from "@/lib/transactions/transition";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
+import { runTimelineStep, type TimelineStep } from "@/lib/sandbox/timeline";
 
 /**
  * A timer that lost the race (the shopper or the merchant changed the status first) must change
@@ -38,7 +39,16 @@ const handlers: { [N in Exclude<JobName, "deliver_webhook">]: (payload: JobPaylo
     await timerTransition({ transactionId, to: status, reason: reason ?? "Set by dummy_outcome_update" });
   },
   process_refund: ({ refundId }) => processRefund(refundId),
+  sandbox_timeline: ({ transactionId, steps }) => runTimelineStep({ transactionId, steps: steps as TimelineStep[] }),
 };
+
+/** The timers (every job but deliveries), which the sandbox can run ahead of time (lib/sandbox/advance.ts). */
+export const TIMER_JOBS = Object.keys(handlers) as (keyof typeof handlers)[];
+
+/** Runs one timer job now, in this process (its queue row already removed by the caller). */
+export function runTimer(name: (typeof TIMER_JOBS)[number], payload: unknown): Promise<void> {
+  return handlers[name](payload as never);
+}
 
 const asTask =
   <N extends keyof typeof handlers>(name: N): Task =>
@@ -51,6 +61,7 @@ export const taskList: TaskList = {
   settle: asTask("settle"),
   dummy_update: asTask("dummy_update"),
   process_refund: asTask("process_refund"),
+  sandbox_timeline: asTask("sandbox_timeline"),
   // Receiver failures never throw (they are recorded and retried on the webhook schedule); only
   // our own faults (database down) do, and the queue retries those.
   deliver_webhook: async (payload) => {

@@ -24,6 +24,7 @@ export function serializeWebhookEvent(e: EventWithAttempts) {
       status_code: a.statusCode,
       error: a.error,
       response_excerpt: a.responseExcerpt,
+      chaos: a.chaos ?? null,
     })),
   };
 }

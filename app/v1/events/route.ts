@@ -1,0 +1,4 @@
+import { listEventsEndpoint } from "@/lib/api/endpoints/events";
+import { route } from "@/lib/api/next";
+
+export const GET = route(listEventsEndpoint);

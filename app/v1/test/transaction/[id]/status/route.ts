@@ -1,0 +1,4 @@
+import { setStatusEndpoint } from "@/lib/api/endpoints/sandbox";
+import { route } from "@/lib/api/next";
+
+export const POST = route(setStatusEndpoint);

@@ -74,6 +74,8 @@ const OPEN: [TransactionStatus, number][] = [
   ["UNKNOWN", 10],
 ];
 
+const EVERY_STATUS = [...FINAL, ...OPEN].map(([s]) => s);
+
 function pathTo(status: TransactionStatus, hosted: boolean, random: () => number): TransactionStatus[] {
   const start: TransactionStatus[] = hosted ? ["INITIATED", "IN_PROGRESS"] : ["INITIATED"];
   switch (status) {
@@ -206,9 +208,12 @@ export async function seedOrganisation({
   for (let i = 0; i < count; i++) {
     const customer = pick(customers, random);
     const product = PAYMENT_PRODUCTS[i % PAYMENT_PRODUCTS.length];
-    const ageMs = random() * days * DAY;
+    // The first few cover every status once, so even a small seed shows them all.
+    const covering = i < EVERY_STATUS.length ? EVERY_STATUS[i] : undefined;
+    const ageMs = random() * (covering ? DAY : days * DAY);
     const createdAt = new Date(now - ageMs);
-    const status = ageMs < 2 * DAY && random() < 0.3 ? weighted(OPEN, random) : weighted(FINAL, random);
+    const status =
+      covering ?? (ageMs < 2 * DAY && random() < 0.3 ? weighted(OPEN, random) : weighted(FINAL, random));
     const steps = pathTo(status, !SERVER_TO_SERVER.includes(product), random);
     const amount = Math.round(500 + random() * 25_000);
     const id = randomUUID();

@@ -66,7 +66,9 @@ async function follow(): Promise<void> {
     signal: current.signal,
   });
   if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
-  console.error(`listening on ${apiUrl}/v1/events/stream${lastEventId ? ` (resumed after ${lastEventId})` : ""}, forwarding to ${forwardTo}`);
+  console.error(
+    `listening on ${apiUrl}/v1/events/stream${lastEventId ? ` (resumed after ${lastEventId})` : ""}, forwarding to ${forwardTo}`,
+  );
   const decoder = new TextDecoder();
   let buffer = "";
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {

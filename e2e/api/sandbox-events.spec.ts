@@ -15,8 +15,8 @@ class SseReader {
   }
 
   /** The next event frames until `n` events arrived (comments skipped). */
-  async next(n: number, timeout = 15_000): Promise<{ id: string; event: string; data: any }[]> {
-    const out: { id: string; event: string; data: any }[] = [];
+  async next(n: number, timeout = 15_000): Promise<{ id: string; event: string; data: Record<string, any> }[]> {
+    const out: { id: string; event: string; data: Record<string, any> }[] = [];
     const end = Date.now() + timeout;
     while (out.length < n) {
       let i = this.buffer.indexOf("\n\n");
@@ -152,7 +152,7 @@ test("npm run listen forwards every event, signed like a real delivery, one line
     const t1 = await startDummy(request, m, { outcome: "DECLINED" });
     const t2 = await startDummy(request, m, { outcome: "SETTLEMENT_REQUESTED" });
     const got = await receiver.waitForCount(2);
-    expect(got.map((d) => (verifyDelivery(d, m.webhook_secret) as any).id)).toEqual([t1.id, t2.id]);
+    expect(got.map((d) => (verifyDelivery(d, m.webhook_secret) as { id: string }).id)).toEqual([t1.id, t2.id]);
     expect(got[0].path).toBe("/webhooks");
     await eventually(async () => out.trim().split("\n").length >= 2);
     const lines = out.trim().split("\n");

@@ -119,7 +119,7 @@ test("PATCH applies the SSRF rule of registration (guard on)", async ({ playwrig
     const ok = await api.raw(
       "PATCH",
       `/v1/payment-profile/${m.payment_profile}`,
-      JSON.stringify({ webhook_url: "https://203.0.113.9/hook" }),
+      JSON.stringify({ webhook_url: "https://93.184.215.14/hook" }),
       {
         "content-type": "application/json",
       },
@@ -186,17 +186,18 @@ test("chaos: the first attempts fail on purpose, then a delivery arrives twice; 
     );
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     const t = await startDummy(request, m, { outcome: "DECLINED" });
+    const historyBefore = await history(api, t.id);
     const [event] = await eventsWhen(request, m, t.id, (es) => es[0]?.status === "delivered", { timeout: 30_000 });
     expect(
-      event.attempts.map((a: any) => [a.attempt, a.status_code, a.chaos.failed_on_purpose, a.chaos.duplicated]),
+      event.attempts.map((a) => [a.attempt, a.status_code, a.chaos?.failed_on_purpose, a.chaos?.duplicated]),
     ).toEqual([
       [1, null, true, false],
       [2, null, true, false],
       [3, 200, false, true],
     ]);
     expect(event.attempts[0].error).toMatch(/^Chaos mode: attempt 1 of the first 2 failed on purpose/);
-    expect((event.attempts[2] as any).chaos).toMatchObject({ duplicate_status_code: 200, bad_signature: false });
-    expect((event.attempts[2] as any).chaos.delay_ms).toBeGreaterThanOrEqual(5);
+    expect(event.attempts[2].chaos).toMatchObject({ duplicate_status_code: 200, bad_signature: false });
+    expect(Number(event.attempts[2].chaos?.delay_ms)).toBeGreaterThanOrEqual(5);
     const copies = await receiver.waitForCount(2);
     expect(copies.map((c) => c.headers["webhook-id"])).toEqual([event.id, event.id]);
     expect(copies.map((c) => c.body)).toEqual([copies[0].body, copies[0].body]);
@@ -204,7 +205,7 @@ test("chaos: the first attempts fail on purpose, then a delivery arrives twice; 
 
     const tx = await getTx(api, t.id);
     expect(tx).toMatchObject({ status: "DECLINED", last_status_update: t.last_status_update });
-    expect(await history(api, t.id)).toHaveLength(1);
+    expect(await history(api, t.id)).toStrictEqual(historyBefore);
   } finally {
     await receiver.close();
   }
@@ -227,7 +228,7 @@ test("chaos: bad signatures are refused by a verifying receiver, and the attempt
     const [d] = await receiver.waitForCount(1);
     expect(() => new Webhook(m.webhook_secret).verify(d.body, d.headers)).toThrow(WebhookVerificationError);
     const [event] = await eventsWhen(request, m, t.id, (es) => es[0]?.attempts.length >= 1);
-    expect((event.attempts[0] as any).chaos).toMatchObject({ bad_signature: true, failed_on_purpose: false });
+    expect(event.attempts[0].chaos).toMatchObject({ bad_signature: true, failed_on_purpose: false });
   } finally {
     await receiver.close();
   }

@@ -12,15 +12,11 @@ import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 type Scope = { organisationId: string; id: string };
 
-
 export const PaymentProfilePatchSchema = z.strictObject({
   name: text(100).min(1, "Required").optional(),
   /** "" removes the profile's webhook URL (events are then recorded as `skipped`). */
   webhook_url: z
-    .union([
-      z.literal(""),
-      z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048),
-    ])
+    .union([z.literal(""), z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048)])
     .optional(),
   /** Product ids; null (or every product) means all. */
   enabled_products: z
@@ -65,12 +61,13 @@ export async function updatePaymentProfile({ organisationId, id, body }: Scope &
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.webhook_url !== undefined ? { webhookTransactionUpdate: input.webhook_url } : {}),
       ...(enabled !== undefined
-        ? { enabledProducts: enabled === null || enabled.length >= PAYMENT_PRODUCTS.length ? [] : [...new Set(enabled)] }
+        ? {
+            enabledProducts: enabled === null || enabled.length >= PAYMENT_PRODUCTS.length ? [] : [...new Set(enabled)],
+          }
         : {}),
       ...(input.webhook_chaos !== undefined
         ? {
-            webhookChaos:
-              input.webhook_chaos === null ? Prisma.DbNull : (input.webhook_chaos as Prisma.InputJsonValue),
+            webhookChaos: input.webhook_chaos === null ? Prisma.DbNull : (input.webhook_chaos as Prisma.InputJsonValue),
           }
         : {}),
     },

@@ -1,5 +1,8 @@
 import { db } from "@/lib/db/prisma";
 
+/** A seeded organisation holds tens of thousands of rows: give the one database transaction time. */
+const RESET_TRANSACTION = { timeout: 120_000, maxWait: 10_000 };
+
 export type ResetCounts = {
   transactions: number;
   customers: number;
@@ -41,5 +44,5 @@ export async function resetOrganisation(organisationId: string): Promise<ResetCo
       idempotency_keys: idempotency.count,
       card_tokens: cards.count,
     };
-  });
+  }, RESET_TRANSACTION);
 }

@@ -41,8 +41,32 @@ async function insertRows(tx: Prisma.TransactionClient, table: string, rows: obj
     );
   }
 }
-const FIRST = ["Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim", "Sophie", "Joao"];
-const LAST = ["Lovelace", "Turing", "Hopper", "Dijkstra", "Liskov", "Knuth", "Allen", "Thompson", "Perlman", "Berners-Lee"];
+const FIRST = [
+  "Ada",
+  "Alan",
+  "Grace",
+  "Edsger",
+  "Barbara",
+  "Donald",
+  "Frances",
+  "Ken",
+  "Radia",
+  "Tim",
+  "Sophie",
+  "Joao",
+];
+const LAST = [
+  "Lovelace",
+  "Turing",
+  "Hopper",
+  "Dijkstra",
+  "Liskov",
+  "Knuth",
+  "Allen",
+  "Thompson",
+  "Perlman",
+  "Berners-Lee",
+];
 const CITIES: [string, string, string][] = [
   ["Amsterdam", "NL", "1012 LG"],
   ["Berlin", "DE", "10117"],
@@ -212,13 +236,13 @@ export async function seedOrganisation({
     const covering = i < EVERY_STATUS.length ? EVERY_STATUS[i] : undefined;
     const ageMs = random() * (covering ? DAY : days * DAY);
     const createdAt = new Date(now - ageMs);
-    const status =
-      covering ?? (ageMs < 2 * DAY && random() < 0.3 ? weighted(OPEN, random) : weighted(FINAL, random));
+    const status = covering ?? (ageMs < 2 * DAY && random() < 0.3 ? weighted(OPEN, random) : weighted(FINAL, random));
     const steps = pathTo(status, !SERVER_TO_SERVER.includes(product), random);
     const amount = Math.round(500 + random() * 25_000);
     const id = randomUUID();
-    let at = createdAt.getTime();
-    const times = steps.map((_, n) => (n === 0 ? at : (at += 1_000 + Math.floor(random() * (n === 3 ? 60 : 5) * 60_000))));
+    const times: number[] = [createdAt.getTime()];
+    for (let n = 1; n < steps.length; n++)
+      times.push(times[n - 1] + 1_000 + Math.floor(random() * (n === 3 ? 60 : 5) * 60_000));
     const last = new Date(Math.min(times[times.length - 1], now));
     const name = `${customer.firstName} ${customer.lastName}`;
     const reference = `ORD-${createdAt.toISOString().slice(0, 10).replace(/-/g, "")}-${String(i).padStart(5, "0")}`;

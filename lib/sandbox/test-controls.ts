@@ -60,19 +60,20 @@ export async function advanceTransaction({
   const { until } = parseInput(AdvanceSchema, body ?? {}, "advance");
   await getTransactionOrThrow({ organisationId, id });
   const timersRun: string[] = [];
-  const busySince = { at: 0 };
+  let busySince = 0;
   while (timersRun.length < (until === "final" ? MAX_TIMERS : 1)) {
     const timers = await pendingTimers(id);
     const next = timers.find((t) => !t.locked);
     if (!next) {
       // A worker is running one right now: its result (and any timer it schedules) is what comes next.
-      if (timers.length && (busySince.at ||= Date.now()) > Date.now() - BUSY_WAIT_LIMIT_MS) {
+      busySince ||= Date.now();
+      if (timers.length && Date.now() - busySince < BUSY_WAIT_LIMIT_MS) {
         await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
         continue;
       }
       break;
     }
-    busySince.at = 0;
+    busySince = 0;
     if (!(await takeJob(next.id))) continue;
     await runTimer(next.identifier as (typeof TIMER_JOBS)[number], next.payload);
     timersRun.push(next.identifier);
@@ -114,4 +115,3 @@ export async function scriptTimeline({
 export function serializeTimeline(t: { transaction: string; steps: TimelineStep[] }) {
   return { transaction: t.transaction, steps: t.steps.map((s) => ({ at: s.at, status: s.status, reason: s.reason })) };
 }
-

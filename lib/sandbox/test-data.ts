@@ -47,7 +47,15 @@ export const TEST_IBANS = {
 } as const;
 
 /** BICs (ISO 9362) of real banks, matching the IBANs' countries where it matters. */
-export const TEST_BICS = ["ABNANL2A", "INGBNL2A", "DEUTDEFF", "COBADEFFXXX", "GEBABEBB", "BNPAFRPP", "NWBKGB2L"] as const;
+export const TEST_BICS = [
+  "ABNANL2A",
+  "INGBNL2A",
+  "DEUTDEFF",
+  "COBADEFFXXX",
+  "GEBABEBB",
+  "BNPAFRPP",
+  "NWBKGB2L",
+] as const;
 
 /** Brazilian tax ids (PIX): CPF (people) and CNPJ (companies), with valid check digits. */
 export const TEST_CPFS = ["529.982.247-25", "111.444.777-35", "390.533.447-05"] as const;

@@ -31,7 +31,11 @@ export const TimelineSchema = z.strictObject({
  * queue, and running it schedules the one after, so steps apply strictly in order (two workers
  * never race two steps). A new timeline for the same transaction replaces a pending one (job key).
  */
-export async function scheduleTimeline(transactionId: string, input: z.output<typeof TimelineSchema>, now = new Date()) {
+export async function scheduleTimeline(
+  transactionId: string,
+  input: z.output<typeof TimelineSchema>,
+  now = new Date(),
+) {
   const steps: TimelineStep[] = [...input.steps]
     .sort((a, b) => a.after_ms - b.after_ms)
     .map((s) => ({

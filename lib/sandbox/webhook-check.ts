@@ -13,7 +13,10 @@ import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 export const WebhookCheckSchema = z.strictObject({
   /** Default: the payment profile's webhook URL. */
-  url: z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048).optional(),
+  url: z
+    .url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" })
+    .max(2048)
+    .optional(),
   /** Whose secret signs the battery; default: the organisation's first payment profile. */
   payment_profile: uuid.optional(),
 });
@@ -88,8 +91,7 @@ const BATTERY: Battery[] = [
   {
     name: "unknown_event_type",
     expected: "2xx",
-    advice:
-      "Acknowledge (2xx) and ignore event types you do not handle: new types may be added at any time.",
+    advice: "Acknowledge (2xx) and ignore event types you do not handle: new types may be added at any time.",
     send: ({ transactionId }) => [
       {
         id: `msg_${randomUUID()}`,
@@ -127,8 +129,7 @@ export async function checkWebhookHandler(organisationId: string, body: unknown)
   });
   if (!profile) throw ApiError.notFound("payment_profile", input.payment_profile ?? "");
   const url = input.url ?? profile.webhookTransactionUpdate;
-  if (!url)
-    throw ApiError.validation("webhook_check", { url: "Required: the payment profile has no webhook URL" });
+  if (!url) throw ApiError.validation("webhook_check", { url: "Required: the payment profile has no webhook URL" });
   const problem = await webhookUrlRegistrationProblem(url);
   if (problem) throw ApiError.validation("webhook_check", { url: problem });
 

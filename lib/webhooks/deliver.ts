@@ -8,7 +8,14 @@ import { eventBody, scheduleDelivery } from "@/lib/webhooks/outbox";
 import { nextRetryDelayMs } from "@/lib/webhooks/schedule";
 import { DELIVERY_TIMEOUT_MS, sendWebhook, type SendResult } from "@/lib/webhooks/send";
 import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
-import { badSignature, type ChaosPlan, chaosFailureMessage, chaosSettings, chaosWait, planChaos } from "@/lib/webhooks/chaos";
+import {
+  badSignature,
+  type ChaosPlan,
+  chaosFailureMessage,
+  chaosSettings,
+  chaosWait,
+  planChaos,
+} from "@/lib/webhooks/chaos";
 
 export const USER_AGENT = "Payrail-Webhooks/1";
 
@@ -186,7 +193,12 @@ async function attempt({ eventId, attemptNumber, trigger, url, profile, body }: 
   let result: SendResult;
   try {
     if (plan?.failed_on_purpose && chaos) {
-      result = { statusCode: null, error: chaosFailureMessage(attemptNumber, chaos), durationMs: 0, responseExcerpt: "" };
+      result = {
+        statusCode: null,
+        error: chaosFailureMessage(attemptNumber, chaos),
+        durationMs: 0,
+        responseExcerpt: "",
+      };
     } else {
       const signed = signWebhook({ id: eventId, body, ...signingSecrets(profile, startedAt), at: startedAt });
       if (plan?.bad_signature) signed["webhook-signature"] = badSignature();

@@ -13,7 +13,11 @@ import { serializeTransaction } from "@/lib/transactions/serialize";
 
 // POST /v1/test/transaction/<id>/advance – Run the next pending timer now ({"until": "final"}: all of them)
 export const advanceEndpoint = endpoint({ body: "optional" }, async ({ params, body, auth }) => {
-  const { transaction, timersRun } = await advanceTransaction({ organisationId: auth.organisationId, id: params.id, body });
+  const { transaction, timersRun } = await advanceTransaction({
+    organisationId: auth.organisationId,
+    id: params.id,
+    body,
+  });
 
   return {
     status: 200,

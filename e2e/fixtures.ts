@@ -73,10 +73,12 @@ type TestFixtures = { api: Api; otherApi: Api };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   merchant: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => use(createMerchant(`E2E merchant ${workerInfo.workerIndex}`)),
     { scope: "worker" },
   ],
   otherMerchant: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => use(createMerchant(`E2E other ${workerInfo.workerIndex}`)),
     { scope: "worker" },
   ],

@@ -8,7 +8,7 @@ import {
   formatCardNumber,
   validateCard,
   type CardFieldErrors,
-} from "@/lib/cards/card-number";
+} from "@/lib/processors/card/rules";
 import { Field, inputClass } from "@/components/pay/ui";
 
 type Props = { action: string; transactionId: string; invalid: string[]; submitLabel: string; resizeTarget?: string };

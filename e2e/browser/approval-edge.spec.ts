@@ -19,27 +19,40 @@ const historyOf = async (api: Api, id: string) =>
   (await api.get(`/v1/transaction/${id}/history`)).body.data as { status: string; actor: string }[];
 
 test.describe("tampered form posts", () => {
-  test("an unknown outcome is a 400 page and changes nothing", async ({ api }) => {
+  const REJECTED = "The payment page sent a choice it does not offer; nothing was changed.";
+  const errorOf = (location: string) => new URL(location).searchParams.get("error");
+
+  test("an unknown outcome changes nothing and goes back to the merchant with error", async ({ api }) => {
     const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
     for (const outcome of ["SETTLEMENT_COMPLETED", "steal", "", "approve\u0000"]) {
       const res = await postOutcome(api, t.id, { transaction_id: t.id, outcome });
-      expect(res.status).toBe(400);
-      expect(res.text).toContain("Invalid request");
+      expect(res.status).toBe(303);
+      expect(errorOf(res.location)).toBe(REJECTED);
+      expect(new URL(res.location).searchParams.get("transaction_id")).toBe(t.id);
     }
     const dummy = await start(api, "dummy", { redirect_url: stub.returnUrl });
     for (const outcome of ["INITIATED", "IN_PROGRESS", "approve"])
-      expect((await postOutcome(api, dummy.id, { outcome })).status).toBe(400);
+      expect(errorOf((await postOutcome(api, dummy.id, { outcome })).location)).toBe(REJECTED);
     expect(await statusOf(api, t.id)).toBe("INITIATED");
     expect(await statusOf(api, dummy.id)).toBe("INITIATED");
   });
 
-  test("another transaction's id in the form is refused", async ({ api }) => {
+  test("another transaction's id in the form is refused: nothing changes, back with error", async ({ api }) => {
     const a = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
     const b = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
     const res = await postOutcome(api, a.id, { transaction_id: b.id, outcome: "approve" });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(303);
+    expect(errorOf(res.location)).toBe(REJECTED);
     expect(await statusOf(api, a.id)).toBe("INITIATED");
     expect(await statusOf(api, b.id)).toBe("INITIATED");
+  });
+
+  test("a finished payment opened again goes back to the merchant with error", async ({ api }) => {
+    const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
+    expect((await postOutcome(api, t.id, { outcome: "approve" })).status).toBe(303);
+    const again = await api.requestContext.get(`/v1/transaction/${t.id}/authorize`, { maxRedirects: 0 });
+    expect(again.status()).toBe(303);
+    expect(errorOf(again.headers().location)).toBe("The payment was already completed (SETTLEMENT_REQUESTED).");
   });
 
   test("missing fields go back to the page with the reason; no body or a wrong type is a 400 page", async ({ api }) => {

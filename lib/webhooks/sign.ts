@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 
 export type SignedHeaders = {
   "webhook-id": string;
@@ -54,4 +54,9 @@ export function signingSecrets(
       : [];
 
   return { secret: profile.webhookSecret, alsoSignWith: overlap };
+}
+
+/** `whsec_` + base64 of 24 random bytes (Standard Webhooks secret format). */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64")}`;
 }

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import QRCode from "qrcode";
 import { PayShell } from "@/components/pay/pay-shell";
 import { PRODUCT_FORMS } from "@/components/pay/product-forms";
 import { Alert } from "@/components/pay/ui";
-import { getPayPage, type PayPageData } from "@/lib/approval/approval";
-import { originQuery } from "@/lib/cards/card-payment";
-import { env } from "@/lib/env";
+import { getPayPage } from "@/lib/approval/approval";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Complete your payment", robots: { index: false } };
@@ -31,18 +29,8 @@ export default async function PayPage({ params, searchParams }: Props) {
       <form method="post" action={`/pay/${id}/complete`} className="space-y-4">
         <input type="hidden" name="transaction_id" value={id} />
         {error ? <Alert>{error}</Alert> : null}
-        <Form data={data} pix={data.page === "pix" ? await pixCode(data) : undefined} />
+        <Form data={data} />
       </form>
     </PayShell>
   );
-}
-
-/** A sandbox PIX "copia e cola" code and its QR code (the qrcode library renders the SVG). */
-async function pixCode(data: PayPageData) {
-  const key =
-    typeof data.details.pix_key === "string" && data.details.pix_key ? data.details.pix_key : "sandbox@payrail.test";
-  const code = `PAYRAIL-SANDBOX-PIX|${data.id}|${(data.amount / 100).toFixed(2)}|${key}`;
-  const svg = await QRCode.toString(code, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-
-  return { svg, code, expiresAt: new Date(data.createdAt.getTime() + env().APPROVAL_TTL_MS) };
 }

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { CardForm } from "@/components/pay/card-form";
 import { PayShell } from "@/components/pay/pay-shell";
-import { originQuery } from "@/lib/cards/card-payment";
-import { loadCardPage } from "@/lib/cards/card-page";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
+import { finishedCardPath, loadCardPage } from "@/lib/approval/card-page";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
 
 export const dynamic = "force-dynamic";
@@ -19,8 +19,9 @@ export default async function CardPage({ params, searchParams }: Props) {
   if (!page) notFound();
   if (!page.embeddedCorrectly) return <WrongEmbedding />;
   if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
-  if (!page.awaiting)
-    redirect(page.origin ? `/pay/${id}/card/done${originQuery(page.transaction)}` : `/v1/transaction/${id}/authorize`);
+  if (!page.awaiting) redirect(finishedCardPath(page));
+  // A token charge with force_3DSecure: the card is known, the shopper only authenticates.
+  if (page.transaction.details.card_token) redirect(`/pay/${id}/card/3ds${originQuery(page.transaction)}`);
   const invalid = typeof query.invalid === "string" ? query.invalid.split(",") : [];
 
   return (

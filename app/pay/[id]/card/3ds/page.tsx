@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { PayShell } from "@/components/pay/pay-shell";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
-import { challengeCard, originQuery } from "@/lib/cards/card-payment";
-import { brandName, loadCardPage } from "@/lib/cards/card-page";
+import { challengeSummary, finishedCardPath, loadCardPage } from "@/lib/approval/card-page";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "3-D Secure", robots: { index: false } };
@@ -17,8 +17,14 @@ export default async function ThreeDSPage({ params, searchParams }: Props) {
   const page = await loadCardPage(id, typeof query.o === "string" ? query.o : undefined);
   if (!page) notFound();
   if (!page.embeddedCorrectly) return <WrongEmbedding />;
-  const card = await challengeCard(id);
-  if (!page.awaiting || !card) redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
+  if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
+  if (!page.awaiting) redirect(finishedCardPath(page));
+  const card = await challengeSummary(page);
+  if (!card) {
+    // No challenge waits: back to the card form (a token charge has no form: its card is gone).
+    if (page.transaction.details.card_token) notFound();
+    redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
+  }
   const button = "w-full rounded-lg px-4 py-2.5 text-sm font-semibold";
 
   return (
@@ -27,8 +33,7 @@ export default async function ThreeDSPage({ params, searchParams }: Props) {
         <div className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-3">
           <p className="text-sm font-semibold text-sky-900">Sandbox Bank · 3-D Secure</p>
           <p className="mt-1 text-sm text-sky-800">
-            Confirm this payment with your {brandName(card.brand)} ending in{" "}
-            <span className="font-mono">{card.lastFour}</span>.
+            Confirm this payment with your {card.brand} ending in <span className="font-mono">{card.lastFour}</span>.
           </p>
         </div>
         <p className="text-xs text-slate-500">Sandbox: choose the result of the authentication.</p>

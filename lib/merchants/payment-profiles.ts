@@ -5,14 +5,14 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
 import { parseInput } from "@/lib/errors/validation";
 import { type PaymentProfile, Prisma } from "@/lib/generated/prisma/client";
-import { generateWebhookSecret } from "@/lib/merchants/create-merchant";
+import { generateWebhookSecret } from "@/lib/webhooks/sign";
 import { isUuid, text, timestamp } from "@/lib/schemas/common";
 import { ChaosSettingsSchema } from "@/lib/webhooks/chaos";
 import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 type Scope = { organisationId: string; id: string };
 
-export const PaymentProfilePatchSchema = z.strictObject({
+const PaymentProfilePatchSchema = z.strictObject({
   name: text(100).min(1, "Required").optional(),
   /** "" removes the profile's webhook URL (events are then recorded as `skipped`). */
   webhook_url: z
@@ -28,7 +28,7 @@ export const PaymentProfilePatchSchema = z.strictObject({
   webhook_chaos: ChaosSettingsSchema.nullable().optional(),
 });
 
-export const SecretRotateSchema = z.strictObject({
+const SecretRotateSchema = z.strictObject({
   /** How long the old secret still signs deliveries (0: not at all), at most 7 days. */
   overlap_seconds: z
     .number()

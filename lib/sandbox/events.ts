@@ -8,7 +8,7 @@ import type { EventWithAttempts } from "@/lib/webhooks/events";
 import { eventBody } from "@/lib/webhooks/outbox";
 import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
 
-export const EventListQuerySchema = z.strictObject({
+const EventListQuerySchema = z.strictObject({
   type: z.enum(["transaction", "refund"]).optional(),
   transaction: uuid.optional(),
   delivery_status: z.enum(["pending", "delivered", "failed", "skipped"]).optional(),
@@ -80,7 +80,7 @@ export async function listEvents(organisationId: string, query: unknown) {
 }
 
 /** One event as the stream sends it: the event and the webhook exactly as a delivery would carry it now. */
-export type StreamedEvent = {
+type StreamedEvent = {
   id: string;
   type: string;
   transaction: string;
@@ -120,7 +120,7 @@ export async function streamStart(organisationId: string, lastEventId: string | 
  * written inside longer database transactions, so one may become visible slightly after a later
  * one: the stream looks back `lookbackMs` behind its position and skips ids it already sent.
  */
-export async function eventsSince(
+async function eventsSince(
   organisationId: string,
   from: Position | null,
   since: Date,
@@ -140,7 +140,7 @@ export async function eventsSince(
     limit ${limit}`;
 }
 
-export function toStreamedEvent(row: StreamRow, now = new Date()): StreamedEvent {
+function toStreamedEvent(row: StreamRow, now = new Date()): StreamedEvent {
   const body = eventBody(row.payload);
   const headers = signWebhook({ id: row.id, body, ...signingSecrets(row, now), at: now });
 

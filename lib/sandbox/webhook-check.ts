@@ -4,14 +4,14 @@ import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
 import { parseInput } from "@/lib/errors/validation";
-import { generateWebhookSecret } from "@/lib/merchants/create-merchant";
+import { generateWebhookSecret } from "@/lib/webhooks/sign";
 import { uuid } from "@/lib/schemas/common";
 import { eventBody } from "@/lib/webhooks/outbox";
 import { sendWebhook } from "@/lib/webhooks/send";
 import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
 import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
-export const WebhookCheckSchema = z.strictObject({
+const WebhookCheckSchema = z.strictObject({
   /** Default: the payment profile's webhook URL. */
   url: z
     .url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" })
@@ -21,7 +21,7 @@ export const WebhookCheckSchema = z.strictObject({
   payment_profile: uuid.optional(),
 });
 
-export type Check = { name: string; expected: "2xx" | "4xx"; got: string; pass: boolean; advice: string };
+type Check = { name: string; expected: "2xx" | "4xx"; got: string; pass: boolean; advice: string };
 export type CheckReport = { url: string; checks: Check[]; passed: number; failed: number };
 
 const CHECK_TIMEOUT_MS = 5_000;

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { generateWebhookSecret } from "@/lib/merchants/create-merchant";
+import { generateWebhookSecret } from "@/lib/webhooks/sign";
 import { badSignature, ChaosSettingsSchema, chaosSettings, planChaos } from "@/lib/webhooks/chaos";
 import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
 

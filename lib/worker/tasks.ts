@@ -42,7 +42,7 @@ const handlers: { [N in Exclude<JobName, "deliver_webhook">]: (payload: JobPaylo
   sandbox_timeline: ({ transactionId, steps }) => runTimelineStep({ transactionId, steps: steps as TimelineStep[] }),
 };
 
-/** The timers (every job but deliveries), which the sandbox can run ahead of time (lib/sandbox/advance.ts). */
+/** The timers (every job but deliveries), which the sandbox can run ahead of time (lib/worker/advance.ts). */
 export const TIMER_JOBS = Object.keys(handlers) as (keyof typeof handlers)[];
 
 /** Runs one timer job now, in this process (its queue row already removed by the caller). */

@@ -2,13 +2,9 @@ import { endpoint } from "@/lib/api/endpoint";
 import { parseInput } from "@/lib/errors/validation";
 import { EmptySchema } from "@/lib/schemas/transaction";
 import { resetOrganisation } from "@/lib/sandbox/reset";
-import {
-  advanceTransaction,
-  scriptTimeline,
-  serializeTimeline,
-  setTransactionStatus,
-} from "@/lib/sandbox/test-controls";
+import { scriptTimeline, serializeTimeline, setTransactionStatus } from "@/lib/sandbox/test-controls";
 import { checkWebhookHandler } from "@/lib/sandbox/webhook-check";
+import { advanceTransaction } from "@/lib/worker/advance";
 import { serializeTransaction } from "@/lib/transactions/serialize";
 
 // POST /v1/test/transaction/<id>/advance – Run the next pending timer now ({"until": "final"}: all of them)

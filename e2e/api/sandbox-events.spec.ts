@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { Api, createMerchant, eventually, expect, test } from "../fixtures";
-import { expectInvalid, expectNotFound } from "../transactions";
+import { expectInvalid } from "../transactions";
 import { Receiver, startDummy, verifyDelivery } from "../webhooks";
 
 const BASE = `http://localhost:${Number(process.env.E2E_PORT ?? 3210)}`;
@@ -160,6 +162,77 @@ test("npm run listen forwards every event, signed like a real delivery, one line
     expect(lines[1]).toMatch(new RegExp(`${t2.id} +SETTLEMENT_REQUESTED +→ 200`));
   } finally {
     child?.kill("SIGTERM");
+    await receiver.close();
+  }
+});
+
+/** A pass-through HTTP proxy to the server under test whose connections the test can drop. */
+async function droppingProxy() {
+  const sockets = new Set<Socket>();
+  const target = new URL(BASE);
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    drop: () => {
+      for (const s of sockets) s.destroy();
+    },
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise((r) => server.close(r));
+    },
+  };
+}
+
+test("npm run listen reconnects after a dropped connection and resumes without losing or repeating an event", async ({
+  request,
+}) => {
+  const receiver = await Receiver.start("ok");
+  const proxy = await droppingProxy();
+  const m = createMerchant("Listen reconnect");
+  let child: ChildProcess | undefined;
+  try {
+    child = spawn(
+      "node_modules/.bin/tsx",
+      ["scripts/listen.ts", "--forward-to", receiver.url("/webhooks"), "--api-url", proxy.url, "--api-key", m.api_key],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let err = "";
+    child.stderr?.on("data", (c) => (err += c));
+    await eventually(async () => err.includes("listening on"), { timeout: 20_000 });
+    const t1 = await startDummy(request, m, { outcome: "DECLINED" });
+    await receiver.waitForCount(1);
+
+    proxy.drop();
+    const t2 = await startDummy(request, m, { outcome: "SETTLEMENT_REQUESTED" });
+    const t3 = await startDummy(request, m, { outcome: "CANCELLED" });
+    await eventually(async () => err.includes("resumed after"), { timeout: 20_000 });
+    const got = await receiver.waitForCount(3, 20_000);
+    await new Promise((r) => setTimeout(r, 1_000)); // nothing more arrives
+    expect(receiver.deliveries.map((d) => (verifyDelivery(d, m.webhook_secret) as { id: string }).id)).toEqual([
+      t1.id,
+      t2.id,
+      t3.id,
+    ]);
+    expect(got).toHaveLength(3);
+    expect(err).toMatch(/stream interrupted .*; reconnecting in \d+ ms/);
+  } finally {
+    child?.kill("SIGTERM");
+    await proxy.close();
     await receiver.close();
   }
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { db } from "@/lib/db/prisma";
 import { STATUSES, type TransactionStatus } from "@/lib/domain/statuses";
 import { parseInput } from "@/lib/errors/validation";
 import { getTransactionOrThrow } from "@/lib/transactions/queries";

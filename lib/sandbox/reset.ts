@@ -27,8 +27,15 @@ export async function resetOrganisation(organisationId: string): Promise<ResetCo
           where t."organisationId" = ${organisationId}::uuid) as events,
         (select count(*)::int from webhook_attempts a join webhook_events e on e.id = a."eventId"
           join transactions t on t.id = e."transactionId" where t."organisationId" = ${organisationId}::uuid) as attempts`;
-    await tx.$executeRaw`delete from card_challenges where "transactionId" in
-      (select id from transactions where "organisationId" = ${organisationId}::uuid)`;
+    // Children first, set-based: the cascades of the transactions' delete then find nothing to do.
+    await tx.$executeRaw`delete from webhook_attempts a using webhook_events e, transactions t
+      where a."eventId" = e.id and e."transactionId" = t.id and t."organisationId" = ${organisationId}::uuid`;
+    for (const table of ["webhook_events", "transaction_history", "refunds", "card_challenges"] as const) {
+      await tx.$executeRawUnsafe(
+        `delete from ${table} where "transactionId" in (select id from transactions where "organisationId" = $1::uuid)`,
+        organisationId,
+      );
+    }
     const transactions = await tx.transaction.deleteMany({ where: { organisationId } });
     const mandates = await tx.sepaMandate.deleteMany({ where: { organisationId } });
     const customers = await tx.customer.deleteMany({ where: { organisationId } });

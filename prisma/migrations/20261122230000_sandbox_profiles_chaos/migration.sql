@@ -10,3 +10,6 @@ ALTER TABLE "webhook_attempts" ADD COLUMN "chaos" JSONB;
 
 -- GET /v1/events and its stream page org-wide by (createdAt, id).
 CREATE INDEX "webhook_events_createdAt_id_idx" ON "webhook_events"("createdAt", "id");
+
+-- Deleting a customer (POST /v1/test/reset) checks its transactions: index the foreign key.
+CREATE INDEX "transactions_customerId_idx" ON "transactions"("customerId");

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test, type Api } from "../fixtures";
 import { seedCardToken } from "../transactions";
-import { start, startMerchantStub } from "./helpers";
+import { openPaymentPage, start, startMerchantStub } from "./helpers";
 
 let stub: Awaited<ReturnType<typeof startMerchantStub>>;
 test.beforeAll(async () => {
@@ -137,16 +137,16 @@ test.describe("hosted card page, full page", () => {
 
   test("the server checks the card too (a post that skips the page's script)", async ({ api }) => {
     const t = await start(api, "card", { redirect_url: stub.returnUrl });
-    await api.requestContext.get(t.details.approval_url, { maxRedirects: 0 });
+    const s = await openPaymentPage(api, t.id);
     const res = await api.requestContext.post(`/pay/${t.id}/card/submit`, {
-      form: { card_number: "4111111111111112", expiry_month: "01", expiry_year: "2020", cvc: "1", holder: "x" },
+      form: { s, card_number: "4111111111111112", expiry_month: "01", expiry_year: "2020", cvc: "1", holder: "x" },
       maxRedirects: 0,
     });
     expect(res.status()).toBe(303);
-    expect(res.headers().location).toBe(`/pay/${t.id}/card?invalid=number,expiry,cvc`);
+    expect(res.headers().location).toBe(`/pay/${t.id}/card?invalid=number,expiry,cvc&s=${encodeURIComponent(s)}`);
     expect((await api.get(`/v1/transaction/${t.id}`)).body.status).toBe("IN_PROGRESS");
     const other = await api.requestContext.post(`/pay/${t.id}/card/submit`, {
-      form: { transaction_id: "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01" },
+      form: { s, transaction_id: "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01" },
       maxRedirects: 0,
     });
     // A tampered form changes nothing and still takes the shopper back to the merchant, with error.
@@ -159,8 +159,15 @@ test.describe("hosted card page, full page", () => {
 
   test("one authorisation per payment: concurrent submits reach the acquirer once", async ({ api }) => {
     const t = await start(api, "card", { redirect_url: stub.returnUrl });
-    await api.requestContext.get(t.details.approval_url, { maxRedirects: 0 });
-    const form = { card_number: "4111111111111111", expiry_month: "12", expiry_year: "30", cvc: "123", holder: "Ada" };
+    const s = await openPaymentPage(api, t.id);
+    const form = {
+      s,
+      card_number: "4111111111111111",
+      expiry_month: "12",
+      expiry_year: "30",
+      cvc: "123",
+      holder: "Ada",
+    };
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => api.requestContext.post(`/pay/${t.id}/card/submit`, { form, maxRedirects: 0 })),
     );

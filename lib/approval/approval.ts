@@ -8,6 +8,7 @@ import { hostedCardPath } from "@/lib/processors/card/hosted-flow";
 import { getProcessor } from "@/lib/processors/registry";
 import type { Processor } from "@/lib/processors/types";
 import { isUuid } from "@/lib/schemas/common";
+import { bindShopperSession, isShopperSession, SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 import { scheduleFollowUp } from "@/lib/transactions/effects";
 import { transition } from "@/lib/transactions/transition";
 
@@ -41,7 +42,12 @@ export function returnUrlOf(
   return redirectUrl ? buildReturnUrl(redirectUrl, transaction.id, error) : null;
 }
 
-export type ApprovalTarget = { kind: "page"; path: string } | { kind: "merchant"; url: string } | { kind: "not_found" };
+export type ApprovalTarget =
+  | { kind: "page"; path: string; session?: string }
+  | { kind: "merchant"; url: string }
+  /** Another browser opened this payment first. */
+  | { kind: "elsewhere" }
+  | { kind: "not_found" };
 
 function toMerchant(loaded: Loaded, error?: string): ApprovalTarget {
   const url = returnUrlOf(loaded, error);
@@ -52,8 +58,10 @@ function toMerchant(loaded: Loaded, error?: string): ApprovalTarget {
  * `GET /v1/transaction/<id>/authorize`: the shopper arrives. A waiting transaction moves to
  * IN_PROGRESS (PIX: PENDING) and the shopper gets the product's hosted page; opening it again
  * shows the same page; a finished transaction sends the shopper straight back to the merchant.
+ * The first opening binds the payment to this browser (lib/approval/shopper-session.ts);
+ * `cookieToken` recognises it later.
  */
-export async function openApprovalPage(id: string): Promise<ApprovalTarget> {
+export async function openApprovalPage(id: string, cookieToken?: string): Promise<ApprovalTarget> {
   const loaded = await loadHosted(id);
   if (!loaded) return { kind: "not_found" };
   const { transaction, processor } = loaded;
@@ -65,6 +73,8 @@ export async function openApprovalPage(id: string): Promise<ApprovalTarget> {
     if (framedCard) return { kind: "page", path: cardPage };
     return toMerchant(loaded, closedReturnError(transaction.status));
   }
+  const session = await bindShopperSession(id, transaction.shopperSessionHash, cookieToken);
+  if (!session) return { kind: "elsewhere" };
 
   const target = processor.authorizeStatus ?? "IN_PROGRESS";
   if (transaction.status === "INITIATED" || (transaction.status === "IN_PROGRESS" && target === "PENDING")) {
@@ -84,7 +94,7 @@ export async function openApprovalPage(id: string): Promise<ApprovalTarget> {
     }
   }
 
-  return { kind: "page", path: cardPage ?? `/pay/${id}` };
+  return { kind: "page", path: withSession(cardPage ?? `/pay/${id}`, session), session };
 }
 
 /** What became of a shopper's post on a hosted page. */
@@ -99,7 +109,9 @@ export type ShopperOutcome =
   /** Another page comes first (card: 3-D Secure). */
   | { kind: "continue"; loaded: Loaded; step: "3ds" }
   /** An outcome the page does not offer (a tampered form). */
-  | { kind: "rejected"; loaded: Loaded };
+  | { kind: "rejected"; loaded: Loaded }
+  /** Not posted by the browser that opened approval_url: nothing changes. */
+  | { kind: "unbound" };
 
 /**
  * The one way a hosted page applies the shopper's decision, card included: load the waiting
@@ -115,6 +127,7 @@ export async function applyShopperOutcome(
   const loaded = await loadHosted(id);
   if (!loaded) return { kind: "not_found" };
   const { transaction, processor } = loaded;
+  if (!isShopperSession(transaction.shopperSessionHash, form[SESSION_PARAM])) return { kind: "unbound" };
   const applyOutcome = processor.applyOutcome;
   // A form of another payment, or of another kind of page, changes nothing.
   const ownPage = (processor.approvalPage === "card") === (page === "card");
@@ -169,7 +182,7 @@ export async function applyShopperOutcome(
 }
 
 /** What a hosted page shows: nothing secret, nothing another merchant could use. */
-export async function getPayPage(id: string) {
+export async function getPayPage(id: string, session: string | undefined) {
   const loaded = await loadHosted(id);
   const page = loaded?.processor.approvalPage;
   if (!loaded || !page) return null;
@@ -185,6 +198,8 @@ export async function getPayPage(id: string) {
     id: transaction.id,
     status: transaction.status as TransactionStatus,
     awaiting,
+    /** The page was opened through approval_url in this browser (its token is in the URL). */
+    session: isShopperSession(transaction.shopperSessionHash, session) ? (session as string) : null,
     amount: transaction.amount,
     descriptor: transaction.dynamicDescriptor,
     merchantName: organisation?.name ?? "",

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/prisma";
 import { PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
 import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
 import type { StoredCardDetails } from "@/lib/processors/card/details";
+import { isShopperSession } from "@/lib/approval/shopper-session";
 import { challengedCard, originQuery } from "@/lib/processors/card/hosted-flow";
 import { BRAND_NAMES, type Brand } from "@/lib/processors/card/rules";
 
@@ -11,7 +12,7 @@ import { BRAND_NAMES, type Brand } from "@/lib/processors/card/rules";
  * (proxy.ts); the page is shown only if it is exactly the transaction's own `origin` (or both are
  * absent), so a page framed by anyone else renders nothing of value.
  */
-export async function loadCardPage(id: string, o: string | undefined) {
+export async function loadCardPage(id: string, o: string | undefined, session?: string) {
   const loaded = await loadHosted(id);
   if (loaded?.processor.product !== "card") return null;
   const transaction = loaded.transaction as typeof loaded.transaction & { details: StoredCardDetails };
@@ -25,6 +26,8 @@ export async function loadCardPage(id: string, o: string | undefined) {
     transaction,
     origin,
     embeddedCorrectly: (origin ?? "") === (o ?? ""),
+    /** The page was opened through approval_url in this browser (its token is in the URL). */
+    session: isShopperSession(transaction.shopperSessionHash, session) ? (session as string) : null,
     awaiting: AWAITING_SHOPPER.includes(transaction.status as TransactionStatus) && transaction.status !== "INITIATED",
     shell: {
       merchantName: organisation?.name ?? "",

@@ -1,7 +1,8 @@
 import { readForm } from "@/lib/api/form";
 import { closedReturnError, REJECTED_ERROR, returnUrlOf, type ShopperOutcome } from "@/lib/approval/approval";
 import { UNEXPECTED_ERROR } from "@/lib/approval/failure";
-import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
+import { friendlyPage, otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
+import { withSession } from "@/lib/approval/shopper-session";
 import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 /**
@@ -9,8 +10,9 @@ import { originQuery } from "@/lib/processors/card/hosted-flow";
  * (an `origin` was given) the flow ends on the "done" page, which hands the return URL to the
  * parent window; on a full page it ends with the redirect to the merchant.
  */
-export function cardStepResponse(id: string, step: ShopperOutcome): Response {
+export function cardStepResponse(id: string, step: ShopperOutcome, session: string): Response {
   if (step.kind === "not_found") return paymentNotFound();
+  if (step.kind === "unbound") return otherBrowserPage();
   const q = originQuery(step.loaded.transaction);
   const and = q ? "&" : "?";
   switch (step.kind) {
@@ -21,10 +23,10 @@ export function cardStepResponse(id: string, step: ShopperOutcome): Response {
     }
     case "retry": {
       const fields = Object.keys(step.fields).join(",");
-      return seeOther(`/pay/${id}/card${q}${fields ? `${and}invalid=${fields}` : ""}`);
+      return seeOther(withSession(`/pay/${id}/card${q}${fields ? `${and}invalid=${fields}` : ""}`, session));
     }
     case "continue":
-      return seeOther(`/pay/${id}/card/3ds${q}`);
+      return seeOther(withSession(`/pay/${id}/card/3ds${q}`, session));
     case "closed":
     case "decided": {
       const closed = step.kind === "closed";

@@ -26,3 +26,12 @@ export const paymentNotFound = () =>
     message: "This payment link is unknown or no longer valid. Please return to the shop and try again.",
     status: 404,
   });
+
+/** A post or page of a payment that another browser opened: nothing changes. */
+export const otherBrowserPage = () =>
+  friendlyPage({
+    title: "Payment open in another window",
+    message:
+      "This payment was opened from another browser or window and can only be completed there. Please return to the shop and start again if you need to.",
+    status: 403,
+  });

@@ -4,6 +4,7 @@ import { PayShell } from "@/components/pay/pay-shell";
 import { PRODUCT_FORMS } from "@/components/pay/product-forms";
 import { Alert } from "@/components/pay/ui";
 import { getPayPage } from "@/lib/approval/approval";
+import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 export const dynamic = "force-dynamic";
@@ -15,11 +16,11 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function PayPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
-  const data = await getPayPage(id);
+  const data = await getPayPage(id, typeof query.s === "string" ? query.s : undefined);
   if (!data) notFound();
-  // Not started through approval_url, or already finished: the authorize route decides.
-  if (!data.awaiting || data.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
-  if (data.page === "card") redirect(`/pay/${id}/card${originQuery(data)}`);
+  // Not opened through approval_url in this browser, or already finished: the authorize route decides.
+  if (!data.awaiting || data.status === "INITIATED" || !data.session) redirect(`/v1/transaction/${id}/authorize`);
+  if (data.page === "card") redirect(withSession(`/pay/${id}/card${originQuery(data)}`, data.session));
 
   const Form = PRODUCT_FORMS[data.page as Exclude<typeof data.page, "card">];
   const error = typeof query.error === "string" ? query.error : undefined;
@@ -28,6 +29,7 @@ export default async function PayPage({ params, searchParams }: Props) {
     <PayShell merchantName={data.merchantName} amount={data.amount} descriptor={data.descriptor} label={data.label}>
       <form method="post" action={`/pay/${id}/complete`} className="space-y-4">
         <input type="hidden" name="transaction_id" value={id} />
+        <input type="hidden" name={SESSION_PARAM} value={data.session} />
         {error ? <Alert>{error}</Alert> : null}
         <Form data={data} />
       </form>

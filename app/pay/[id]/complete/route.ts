@@ -1,7 +1,8 @@
 import { readForm } from "@/lib/api/form";
 import { applyShopperOutcome, REJECTED_ERROR, returnUrlOf } from "@/lib/approval/approval";
 import { returnOnFailure } from "@/lib/approval/failure";
-import { friendlyPage, paymentNotFound, seeOther } from "@/lib/approval/html";
+import { friendlyPage, otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
+import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 
 const invalidRequest = (message: string) => friendlyPage({ title: "Invalid request", message, status: 400 });
 
@@ -16,9 +17,12 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
     switch (result.kind) {
       case "not_found":
         return paymentNotFound();
+      case "unbound":
+        return otherBrowserPage();
       case "retry": {
         const [field, reason] = Object.entries(result.fields)[0] ?? ["", "Please check your input"];
-        return seeOther(`/pay/${id}?field=${encodeURIComponent(field)}&error=${encodeURIComponent(reason)}`);
+        const page = `/pay/${id}?field=${encodeURIComponent(field)}&error=${encodeURIComponent(reason)}`;
+        return seeOther(withSession(page, form[SESSION_PARAM] ?? ""));
       }
       case "continue":
       case "rejected":

@@ -10,6 +10,6 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   const outcome = form.outcome === "cancel" ? "cancel" : "pay";
 
   return returnOnFailure(id, async () =>
-    cardStepResponse(id, await applyShopperOutcome(id, { outcome, form, page: "card" })),
+    cardStepResponse(id, await applyShopperOutcome(id, { outcome, form, page: "card" }), form.s ?? ""),
   );
 }

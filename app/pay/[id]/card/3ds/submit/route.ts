@@ -9,6 +9,10 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   if (!form || !["approve", "fail", "cancel"].includes(form.outcome ?? "")) return badForm();
 
   return returnOnFailure(id, async () =>
-    cardStepResponse(id, await applyShopperOutcome(id, { outcome: `3ds_${form.outcome}`, form, page: "card" })),
+    cardStepResponse(
+      id,
+      await applyShopperOutcome(id, { outcome: `3ds_${form.outcome}`, form, page: "card" }),
+      form.s ?? "",
+    ),
   );
 }

@@ -60,7 +60,12 @@ export default defineConfig({
   webServer: [
     server(port, {}),
     server(fastPort, FAST_TIMERS),
-    isolatedServer(STRICT, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false" }),
+    // Also a small API rate limit (error 140), for e2e/api/spec-statements.spec.ts.
+    isolatedServer(STRICT, {
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false",
+      API_RATE_LIMIT_BURST: "60",
+      API_RATE_LIMIT_PER_SECOND: "1",
+    }),
     isolatedServer(WORKERLESS, { WORKER_IN_PROCESS: "false" }),
   ],
 });
@@ -85,6 +90,9 @@ function server(
       BASE_URL: url,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       WEBHOOK_RETRY_SCALE: "0.001",
+      // Fuzz sweeps send hundreds of requests per key at once; error 140 is tested on STRICT (below).
+      API_RATE_LIMIT_PER_SECOND: "1000",
+      API_RATE_LIMIT_BURST: "2000",
       ...extraEnv,
     },
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },

@@ -4,6 +4,8 @@
 // npm run merchant -- key revoke --key sk_test_...
 // npm run merchant -- user --organisation ID --email E --password P   (a dashboard login)
 // npm run merchant -- seed --organisation ID --transactions N   (realistic history, last 30 days)
+// npm run merchant -- products --profile ID [--enable a,b] [--disable c,d]
+//   payment products on/off per payment profile (all on by default); prints {payment_profile, enabled, disabled}
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
@@ -11,13 +13,15 @@ import { createDashboardUser } from "@/lib/auth/dashboard-users";
 import { createApiKey, revokeApiKey } from "@/lib/merchants/key-management";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { seedOrganisation } from "@/lib/sandbox/seed";
+import { setProfileProducts } from "@/lib/merchants/payment-products";
 
 const usage = `Usage:
   npm run merchant -- create --name NAME [--webhook-url URL]
   npm run merchant -- key create --organisation ID
   npm run merchant -- key revoke --key sk_test_...
   npm run merchant -- user --organisation ID --email E --password P
-  npm run merchant -- seed --organisation ID --transactions N`;
+  npm run merchant -- seed --organisation ID --transactions N
+  npm run merchant -- products --profile ID [--enable PRODUCT,...] [--disable PRODUCT,...]`;
 
 const options = {
   name: { type: "string" },
@@ -27,7 +31,17 @@ const options = {
   email: { type: "string" },
   password: { type: "string" },
   transactions: { type: "string" },
+  profile: { type: "string" },
+  enable: { type: "string", multiple: true },
+  disable: { type: "string", multiple: true },
 } as const;
+
+/** `--enable a,b --enable c` → [a, b, c] */
+const list = (values: string[] | undefined) =>
+  (values ?? [])
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 async function run(args: string[]): Promise<unknown> {
   const [command, sub] = args;
@@ -45,6 +59,12 @@ async function run(args: string[]): Promise<unknown> {
     return seedOrganisation({
       organisationId: values.organisation ?? "",
       transactions: values.transactions === undefined ? 1000 : Number(values.transactions),
+    });
+  if (command === "products")
+    return setProfileProducts({
+      profile: values.profile ?? "",
+      enable: list(values.enable),
+      disable: list(values.disable),
     });
   return undefined;
 }

@@ -26,7 +26,7 @@ for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig))
 server.on("exit", (code) => process.exit(code ?? 0));
 
 function buildIsStale() {
-  const stamp = path.join(root, ".next/BUILD_ID");
+  const stamp = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!existsSync(stamp)) return true;
   const built = statSync(stamp).mtimeMs;
   const sources = ["app", "lib", "components", "prisma", "instrumentation.ts", "next.config.js", "package.json"];

@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureBrowser } from "./browser.mjs";
+import { removeEmbeddedData } from "./embedded-pg.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -49,6 +50,7 @@ if (only !== "unit") {
   }
   status ||= build;
   if (status === 0) {
+    removeEmbeddedData(dataDir); // wherever it is kept (as root maybe under /var/tmp)
     rmSync(dataDir, { recursive: true, force: true });
     process.env.EMBEDDED_PG_PORT ??= "54339";
     const pwReport = path.join(root, "test-results/playwright.json");

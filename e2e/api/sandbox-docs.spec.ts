@@ -25,7 +25,7 @@ test("the sandbox controls' examples in docs/testing.md run as written", async (
   expect(lines).toContain("FAILED");
   expect(out).toContain('"code":"130"');
   expect(out).toContain('"actor":"sandbox"');
-  expect(out).toContain('"enabled_products":["card","sepa","dummy"]');
+  expect(out).toContain('"enabled_products":["card","dummy","sepa"]');
   expect(out).toMatch(/"duplicate_rate":0.2/);
   expect(out.match(/^event: transaction$/gm)?.length).toBe(2);
   expect(out).toContain("6 passed, 0 failed");

@@ -16,14 +16,14 @@ export async function readJsonBody(headers: Headers, stream: ReadableStream<Uint
   const type = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") {
     throw new ApiError("100", "The request body must be JSON, sent with Content-Type: application/json.", {
-      content_type: type || "(none)",
+      content_type: type.slice(0, 100) || "(none)",
     });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new ApiError("100", "The request body is not valid JSON.", { reason: (e as Error).message });
+    throw new ApiError("100", "The request body is not valid JSON.", { reason: jsonErrorReason(e) });
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ApiError("100", "The request body must be a JSON object.");
@@ -78,6 +78,20 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
   } catch {
     throw new ApiError("100", "The request body is not valid UTF-8.");
   }
+}
+
+/**
+ * Why JSON.parse failed, without any of the input: V8's messages quote the body ("Unexpected
+ * token 'x', \"{card_number: 4111...\" is not valid JSON"), and an error must never echo what was
+ * sent (it may be a card number, and it ends up in logs). Only the position is kept.
+ */
+function jsonErrorReason(e: unknown): string {
+  const message = e instanceof Error ? e.message : "";
+  const position = message.match(/at position (\d+)/)?.[1];
+  if (position) return `Syntax error at position ${position}`;
+  if (/end of (JSON|data) input/i.test(message)) return "Unexpected end of input";
+
+  return "Syntax error";
 }
 
 function tooLarge() {

@@ -3,6 +3,7 @@ import { findUnstorableStrings, readJsonBody } from "@/lib/api/body";
 import { authenticate, type Auth } from "@/lib/auth/api-keys";
 import { withIdempotency } from "@/lib/api/idempotency";
 import { log } from "@/lib/log";
+import { enforceRateLimit } from "@/lib/api/rate-limit";
 
 /**
  * A `/v1` endpoint written without any web framework: plain data in, plain data out. One adapter
@@ -49,6 +50,7 @@ export function endpoint(options: EndpointOptions, handle: Endpoint["handle"]): 
 export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<EndpointResponse> {
   try {
     const auth = await authenticate(raw.headers);
+    enforceRateLimit(auth.apiKeyId);
     const badQuery = findUnstorableStrings(Object.fromEntries(raw.url.searchParams));
     if (Object.keys(badQuery).length) throw ApiError.validation("request", badQuery);
     let body: unknown;

@@ -15,6 +15,8 @@ export type JobPayloads = {
   sandbox_timeline: { transactionId: string; steps: { at: string; status: string; reason: string }[] };
   /** `resend`: one extra attempt now, outside the retry schedule (POST /v1/webhook-event/<id>/resend). */
   deliver_webhook: { eventId: string; resend?: boolean };
+  /** Retention: idempotency keys older than 24 h (hourly, and when a worker starts). */
+  purge_expired: Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 
@@ -22,6 +24,8 @@ export type AddJobOptions = {
   runAt?: Date;
   /** A job with the same key replaces the pending one (no duplicate timers). */
   jobKey?: string;
+  /** `preserve_run_at`: a pending job with the same key keeps its time (rate limiting). */
+  jobKeyMode?: "replace" | "preserve_run_at";
   maxAttempts?: number;
   /** Jobs in one queue run one at a time, in order. */
   queue?: string;
@@ -39,6 +43,7 @@ export async function addJob<N extends JobName>(
     queue_name => ${opts.queue ?? null}::text,
     run_at => ${opts.runAt ?? null}::timestamptz,
     max_attempts => ${opts.maxAttempts ?? 10}::int,
-    job_key => ${opts.jobKey ?? null}::text
+    job_key => ${opts.jobKey ?? null}::text,
+    job_key_mode => ${opts.jobKeyMode ?? "replace"}::text
   )`;
 }

@@ -62,7 +62,7 @@ export async function updatePaymentProfile({ organisationId, id, body }: Scope &
       ...(input.webhook_url !== undefined ? { webhookTransactionUpdate: input.webhook_url } : {}),
       ...(enabled !== undefined
         ? {
-            enabledProducts: enabled === null || enabled.length >= PAYMENT_PRODUCTS.length ? [] : [...new Set(enabled)],
+            disabledProducts: enabled === null ? [] : PAYMENT_PRODUCTS.filter((id) => !enabled.includes(id)),
           }
         : {}),
       ...(input.webhook_chaos !== undefined
@@ -103,7 +103,7 @@ export function serializePaymentProfile(p: PaymentProfile, now = new Date()) {
     id: p.id,
     name: p.name,
     webhook_url: p.webhookTransactionUpdate,
-    enabled_products: p.enabledProducts.length ? p.enabledProducts : [...PAYMENT_PRODUCTS],
+    enabled_products: PAYMENT_PRODUCTS.filter((id) => !p.disabledProducts.includes(id)),
     webhook_chaos: p.webhookChaos ?? null,
     webhook_secret_hint: `${p.webhookSecret.slice(0, 10)}…`,
     previous_secret_expires_at: overlapping && p.previousSecretExpiresAt ? timestamp(p.previousSecretExpiresAt) : null,

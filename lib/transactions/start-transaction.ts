@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
+import { assertProductEnabled } from "@/lib/transactions/product-enabled";
 import { invalidFields } from "@/lib/errors/validation";
 import { createCustomer } from "@/lib/customers/customers";
 import { db } from "@/lib/db/prisma";
@@ -89,9 +90,10 @@ export async function startTransaction({ organisationId, body }: StartTransactio
   return db().$transaction(async (tx) => {
     const profile = await tx.paymentProfile.findFirst({
       where: { id: request.payment_profile, organisationId },
-      select: { id: true },
+      select: { id: true, disabledProducts: true },
     });
     if (!profile) throw ApiError.notFound("payment_profile", request.payment_profile);
+    assertProductEnabled(profile, processor.product);
     const customerId = await resolveCustomer(tx, organisationId, customer);
 
     const id = randomUUID();

@@ -6,6 +6,7 @@ import { processRefund } from "@/lib/transactions/operations";
 import { AWAITING_SHOPPER, isStatus } from "@/lib/domain/statuses";
 import { transition, type TransitionOptions } from "@/lib/transactions/transition";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
+import { purgeExpiredIdempotencyKeys } from "@/lib/db/retention";
 import { runTimelineStep, type TimelineStep } from "@/lib/sandbox/timeline";
 
 /**
@@ -24,7 +25,9 @@ async function timerTransition(opts: Omit<TransitionOptions, "actor">): Promise<
   }
 }
 
-const handlers: { [N in Exclude<JobName, "deliver_webhook">]: (payload: JobPayloads[N]) => Promise<void> } = {
+const handlers: {
+  [N in Exclude<JobName, "deliver_webhook" | "purge_expired">]: (payload: JobPayloads[N]) => Promise<void>;
+} = {
   expire_approval: ({ transactionId, ttlMs }) =>
     timerTransition({
       transactionId,
@@ -66,5 +69,9 @@ export const taskList: TaskList = {
   // our own faults (database down) do, and the queue retries those.
   deliver_webhook: async (payload) => {
     await deliverWebhook(payload as JobPayloads["deliver_webhook"]);
+  },
+  // Hourly (crontab in lib/jobs/worker.ts) and once when a worker starts.
+  purge_expired: async () => {
+    await purgeExpiredIdempotencyKeys();
   },
 };

@@ -22,11 +22,15 @@ export function startWorker(): Promise<Runner> {
   g.payrailWorker ??= run({
     connectionString: env().DATABASE_URL,
     taskList,
+    // Retention. Cron runs it once per hour across all workers (graphile-worker's known_crontabs).
+    crontab: "0 * * * * purge_expired",
     concurrency: 8,
     pollInterval: 1000,
     noHandleSignals: true,
     logger,
-  }).then((runner) => {
+  }).then(async (runner) => {
+    // And once at start (one job for all workers starting together: the job key).
+    await runner.addJob("purge_expired", {}, { jobKey: "purge_expired" });
     const stopSweeper = startWebhookSweeper();
     runner.promise.finally(stopSweeper).catch(() => {});
     return runner;

@@ -1,7 +1,6 @@
--- Sandbox powers (issue 14): payment profiles as a resource (enabled products, webhook chaos mode,
--- secret rotation with an overlap) and what chaos did to each webhook attempt.
--- Merge note: issue 12 wants the same enabledProducts column: keep one of the two ADD COLUMNs.
-ALTER TABLE "payment_profiles" ADD COLUMN "enabledProducts" TEXT[];
+-- Sandbox powers (issue 14): payment profiles as a resource (webhook chaos mode, secret rotation
+-- with an overlap) and what chaos did to each webhook attempt. Enabled products use issue 12's
+-- "disabledProducts" column.
 ALTER TABLE "payment_profiles" ADD COLUMN "previousWebhookSecret" TEXT,
 ADD COLUMN "previousSecretExpiresAt" TIMESTAMP(3),
 ADD COLUMN "webhookChaos" JSONB;

@@ -188,6 +188,8 @@ export type ApiEvent = {
     status_code: number | null;
     error: string | null;
     response_excerpt: string;
+    /** What webhook chaos mode did to the attempt (only where it acted). */
+    chaos?: Record<string, unknown>;
   }[];
 };
 

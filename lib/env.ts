@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   DUMMY_UPDATE_DELAY_MS: ms.default(5_000),
   REFUND_DELAY_MS: ms.default(2_000),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  /** After a webhook secret rotation, the old secret still signs deliveries this long (default 24 h). */
+  WEBHOOK_SECRET_OVERLAP_MS: ms.default(24 * 60 * 60_000),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
   /** At most one resend attempt per webhook event in this interval (POST .../resend). */
   WEBHOOK_RESEND_INTERVAL_MS: ms.default(10_000),

@@ -16,6 +16,7 @@ const LAYERS = [
   ["merchants"],
   ["processors"], // the sixteen products, behind one interface
   ["transactions"], // services: start, transition, operations
+  ["sandbox"], // sandbox controls: timelines, events stream, webhook check, reset, seed, test data
   ["worker", "contract", "approval", "api", "store", "boot", "health"], // entry points and transports
 ];
 const rank = new Map(LAYERS.flatMap((names, i) => names.map((n) => [n, i])));

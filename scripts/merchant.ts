@@ -3,6 +3,7 @@
 // npm run merchant -- key create --organisation ID   (another key: rotation)
 // npm run merchant -- key revoke --key sk_test_...
 // npm run merchant -- user --organisation ID --email E --password P   (a dashboard login)
+// npm run merchant -- seed --organisation ID --transactions N   (realistic history, last 30 days)
 // npm run merchant -- products --profile ID [--enable a,b] [--disable c,d]
 //   payment products on/off per payment profile (all on by default); prints {payment_profile, enabled, disabled}
 import { parseArgs } from "node:util";
@@ -11,6 +12,7 @@ import { db } from "@/lib/db/prisma";
 import { createDashboardUser } from "@/lib/auth/dashboard-users";
 import { createApiKey, revokeApiKey } from "@/lib/merchants/key-management";
 import { createMerchant } from "@/lib/merchants/create-merchant";
+import { seedOrganisation } from "@/lib/sandbox/seed";
 import { setProfileProducts } from "@/lib/merchants/payment-products";
 
 const usage = `Usage:
@@ -18,6 +20,7 @@ const usage = `Usage:
   npm run merchant -- key create --organisation ID
   npm run merchant -- key revoke --key sk_test_...
   npm run merchant -- user --organisation ID --email E --password P
+  npm run merchant -- seed --organisation ID --transactions N
   npm run merchant -- products --profile ID [--enable PRODUCT,...] [--disable PRODUCT,...]`;
 
 const options = {
@@ -27,6 +30,7 @@ const options = {
   key: { type: "string" },
   email: { type: "string" },
   password: { type: "string" },
+  transactions: { type: "string" },
   profile: { type: "string" },
   enable: { type: "string", multiple: true },
   disable: { type: "string", multiple: true },
@@ -50,6 +54,11 @@ async function run(args: string[]): Promise<unknown> {
       organisation: values.organisation ?? "",
       email: values.email ?? "",
       password: values.password ?? "",
+    });
+  if (command === "seed")
+    return seedOrganisation({
+      organisationId: values.organisation ?? "",
+      transactions: values.transactions === undefined ? 1000 : Number(values.transactions),
     });
   if (command === "products")
     return setProfileProducts({

@@ -25,6 +25,8 @@ export function route(ep: Endpoint) {
 export function toResponse(res: EndpointResponse): Response {
   const headers = new Headers(res.headers);
   if (res.body === undefined) return new Response(null, { status: res.status, headers });
+  // A stream (Server-Sent Events) goes out as it is, with the endpoint's own headers.
+  if (res.body instanceof ReadableStream) return new Response(res.body, { status: res.status, headers });
   headers.set("content-type", "application/json; charset=utf-8");
   headers.set("cache-control", "no-store");
 

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { MAX_BODY_BYTES } from "@/lib/api/body";
 import { type Endpoint, type EndpointResponse, errorResponse, runEndpoint } from "@/lib/api/endpoint";
 import { createCustomerEndpoint, getCustomerEndpoint } from "@/lib/api/endpoints/customers";
@@ -16,6 +18,19 @@ import {
   voidEndpoint,
 } from "@/lib/api/endpoints/transactions";
 import { resendWebhookEventEndpoint, transactionWebhooksEndpoint } from "@/lib/api/endpoints/webhooks";
+import { eventStreamEndpoint, listEventsEndpoint } from "@/lib/api/endpoints/events";
+import {
+  getPaymentProfileEndpoint,
+  rotateWebhookSecretEndpoint,
+  updatePaymentProfileEndpoint,
+} from "@/lib/api/endpoints/payment-profiles";
+import {
+  advanceEndpoint,
+  resetEndpoint,
+  setStatusEndpoint,
+  timelineEndpoint,
+  webhookCheckEndpoint,
+} from "@/lib/api/endpoints/sandbox";
 import { authenticate } from "@/lib/auth/api-keys";
 import { allowedMethods, type HttpMethod, methodNotAllowed, optionsResponse } from "@/lib/api/methods";
 import { ApiError } from "@/lib/errors/api-error";
@@ -48,7 +63,19 @@ export const ROUTES: [string, Methods][] = [
   ["/v1/customer/:id", { GET: getCustomerEndpoint }],
   ["/v1/webhook-event/:id/resend", { POST: resendWebhookEventEndpoint }],
   ["/v1/issuers", { GET: issuersEndpoint }],
+  ["/v1/payment-profile/:id", { GET: getPaymentProfileEndpoint, PATCH: updatePaymentProfileEndpoint }],
+  ["/v1/payment-profile/:id/webhook-secret/rotate", { POST: rotateWebhookSecretEndpoint }],
+  ["/v1/events", { GET: listEventsEndpoint }],
+  ["/v1/events/stream", { GET: eventStreamEndpoint }],
+  ["/v1/test/transaction/:id/advance", { POST: advanceEndpoint }],
+  ["/v1/test/transaction/:id/status", { POST: setStatusEndpoint }],
+  ["/v1/test/transaction/:id/timeline", { POST: timelineEndpoint }],
+  ["/v1/test/webhook-check", { POST: webhookCheckEndpoint }],
+  ["/v1/test/reset", { POST: resetEndpoint }],
 ];
+
+/** GETs whose HEAD is refused, as their Next routes do: the approval_url (it has effects), the event stream. */
+const NO_HEAD = new Set<unknown>(["next", eventStreamEndpoint]);
 
 const COMPILED = ROUTES.map(([pattern, methods]) => ({ parts: pattern.split("/"), methods }));
 
@@ -109,7 +136,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     if (!found) return send(req, res, noEndpoint(method, path));
     const own = Object.keys(found.methods) as HttpMethod[];
     // The approval_url's GET has effects: no HEAD for it (as its Next route).
-    const allowed = allowedMethods(own, { headFromGet: found.methods.GET !== "next" });
+    const allowed = allowedMethods(own, { headFromGet: !NO_HEAD.has(found.methods.GET) });
     if (method === "OPTIONS") return send(req, res, optionsResponse(allowed));
     if (!(allowed as string[]).includes(method)) return send(req, res, methodNotAllowed(method, path, allowed));
     const ep = found.methods[method === "HEAD" ? "GET" : method];
@@ -198,6 +225,15 @@ function send(req: IncomingMessage, res: ServerResponse, out: EndpointResponse, 
   if (out.body === undefined) {
     res.writeHead(out.status, headers);
     res.end();
+    return true;
+  }
+  // A stream (Server-Sent Events) goes out as it is, with the endpoint's own headers.
+  if (out.body instanceof ReadableStream) {
+    res.writeHead(out.status, headers);
+    const stream = Readable.fromWeb(out.body as WebReadableStream<Uint8Array>);
+    res.on("close", () => stream.destroy());
+    stream.on("error", () => res.destroy());
+    stream.pipe(res);
     return true;
   }
   const json = JSON.stringify(out.body);

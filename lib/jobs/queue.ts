@@ -11,6 +11,8 @@ export type JobPayloads = {
   settle: { transactionId: string };
   dummy_update: { transactionId: string; status: string; reason?: string };
   process_refund: { refundId: string };
+  /** A scripted sandbox timeline (POST /v1/test/transaction/<id>/timeline): the steps still to apply, in order. */
+  sandbox_timeline: { transactionId: string; steps: { at: string; status: string; reason: string }[] };
   /** `resend`: one extra attempt now, outside the retry schedule (POST /v1/webhook-event/<id>/resend). */
   deliver_webhook: { eventId: string; resend?: boolean };
   /** Retention: idempotency keys older than 24 h (hourly, and when a worker starts). */

@@ -46,6 +46,11 @@ export async function receiveWebhook(rawBody: string, headers: Headers): Promise
   } catch {
     return { status: 400, body: { error: "invalid_body", message: "The body is not JSON." } };
   }
+  // An event type the store does not handle (Payrail may add types): acknowledged and ignored.
+  const type =
+    json !== null && typeof json === "object" && !Array.isArray(json) ? (json as { type?: unknown }).type : null;
+  if (typeof type === "string" && type !== "" && type !== "transaction" && type !== "refund")
+    return { status: 200, body: { received: true, ignored: true } };
   const parsed = WebhookBodySchema.safeParse(json);
   // Signed by Payrail but not understood: a 4xx makes Payrail keep it in its delivery log for a human.
   if (!parsed.success) return { status: 400, body: { error: "invalid_body", message: "Unexpected webhook body." } };

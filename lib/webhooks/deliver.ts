@@ -7,7 +7,15 @@ import { HostSlots } from "@/lib/webhooks/host-slots";
 import { eventBody, scheduleDelivery } from "@/lib/webhooks/outbox";
 import { nextRetryDelayMs } from "@/lib/webhooks/schedule";
 import { DELIVERY_TIMEOUT_MS, sendWebhook, type SendResult } from "@/lib/webhooks/send";
-import { signWebhook } from "@/lib/webhooks/sign";
+import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
+import {
+  badSignature,
+  type ChaosPlan,
+  chaosFailureMessage,
+  chaosSettings,
+  chaosWait,
+  planChaos,
+} from "@/lib/webhooks/chaos";
 
 export const USER_AGENT = "Payrail-Webhooks/1";
 
@@ -82,7 +90,15 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
       transaction: {
         select: {
           webhookUrl: true,
-          paymentProfile: { select: { webhookTransactionUpdate: true, webhookSecret: true } },
+          paymentProfile: {
+            select: {
+              webhookTransactionUpdate: true,
+              webhookSecret: true,
+              previousWebhookSecret: true,
+              previousSecretExpiresAt: true,
+              webhookChaos: true,
+            },
+          },
         },
       },
     },
@@ -134,7 +150,7 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
     attemptNumber,
     trigger: resend ? "resend" : "schedule",
     url,
-    secret: event.transaction.paymentProfile.webhookSecret,
+    profile: event.transaction.paymentProfile,
     body: eventBody(event.payload as Record<string, unknown>),
   })
     .catch((err) =>
@@ -214,27 +230,39 @@ type AttemptOptions = {
   attemptNumber: number;
   trigger: Trigger;
   url: string;
-  secret: string;
+  profile: Parameters<typeof signingSecrets>[0] & { webhookChaos: unknown };
   body: string;
 };
 
-/** Signs and sends one attempt, then records it. */
-async function attempt({ sent, eventId, attemptNumber, trigger, url, secret, body }: AttemptOptions): Promise<void> {
+/** Signs and sends one attempt (as the profile's chaos mode says, when it is on), then records it. */
+async function attempt({ sent, eventId, attemptNumber, trigger, url, profile, body }: AttemptOptions): Promise<void> {
+  const chaos = chaosSettings(profile.webhookChaos);
+  const plan = planChaos(chaos, attemptNumber);
+  await chaosWait(plan);
   const startedAt = new Date();
   let result: SendResult;
   try {
-    const headers = {
-      "content-type": "application/json",
-      "user-agent": USER_AGENT,
-      ...signWebhook({ id: eventId, body, secret, at: startedAt }),
-    };
-    result = await sendWebhook({ url, headers, body, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
+    if (plan?.failed_on_purpose && chaos) {
+      result = {
+        statusCode: null,
+        error: chaosFailureMessage(attemptNumber, chaos),
+        durationMs: 0,
+        responseExcerpt: "",
+      };
+    } else {
+      const signed = signWebhook({ id: eventId, body, ...signingSecrets(profile, startedAt), at: startedAt });
+      if (plan?.bad_signature) signed["webhook-signature"] = badSignature();
+      const headers = { "content-type": "application/json", "user-agent": USER_AGENT, ...signed };
+      const send = () => sendWebhook({ url, headers, body, allowPrivate: env().WEBHOOK_ALLOW_PRIVATE_NETWORKS });
+      result = await send();
+      if (plan?.duplicated) plan.duplicate_status_code = (await send()).statusCode;
+    }
   } catch (err) {
     // Only our side can fail here (sendWebhook never throws): log it as the attempt's error.
     result = { statusCode: null, error: `Not sent: ${(err as Error).message}`, durationMs: 0, responseExcerpt: "" };
   }
   sent();
-  await recordAttempt({ eventId, attemptNumber, trigger, url, startedAt, result });
+  await recordAttempt({ eventId, attemptNumber, trigger, url, startedAt, result, chaos: plan });
 }
 
 type RecordOptions = {
@@ -244,6 +272,8 @@ type RecordOptions = {
   url: string;
   startedAt: Date;
   result: SendResult;
+  /** What chaos mode did to the attempt (lib/webhooks/chaos.ts). */
+  chaos?: ChaosPlan | null;
 };
 
 /**
@@ -259,13 +289,25 @@ export async function recordAttempt({
   url,
   startedAt,
   result,
+  chaos,
 }: RecordOptions): Promise<void> {
   const { statusCode, error, durationMs, responseExcerpt } = result;
   const outcome =
     statusCode !== null && statusCode >= 200 && statusCode < 300 ? "delivered" : statusCode === 410 ? "gone" : "failed";
   await db().$transaction(async (tx) => {
     await tx.webhookAttempt.create({
-      data: { eventId, attemptNumber, trigger, url, startedAt, durationMs, statusCode, error, responseExcerpt },
+      data: {
+        eventId,
+        attemptNumber,
+        trigger,
+        url,
+        startedAt,
+        durationMs,
+        statusCode,
+        error,
+        responseExcerpt,
+        ...(chaos ? { chaos } : {}),
+      },
     });
     const now = new Date();
     if (outcome === "delivered") {

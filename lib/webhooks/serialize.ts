@@ -24,6 +24,8 @@ export function serializeWebhookEvent(e: EventWithAttempts) {
       status_code: a.statusCode,
       error: a.error,
       response_excerpt: a.responseExcerpt,
+      // Only where chaos mode acted (lib/webhooks/chaos.ts): what it did to this attempt.
+      ...(a.chaos ? { chaos: a.chaos } : {}),
     })),
   };
 }

@@ -18,18 +18,42 @@ export function signWebhook({
   body,
   secret,
   at,
+  alsoSignWith = [],
 }: {
   id: string;
   body: string;
   secret: string;
   at: Date;
+  /**
+   * More secrets to sign with (the previous one during a rotation's overlap): Standard Webhooks
+   * sends several space-separated signatures, and a receiver accepts the event when any matches.
+   */
+  alsoSignWith?: readonly string[];
 }): SignedHeaders {
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  const signatures = [secret, ...alsoSignWith].map((s) => `v1,${hmac(s, `${id}.${timestamp}.${body}`)}`);
+
+  return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": signatures.join(" ") };
+}
+
+function hmac(secret: string, content: string): string {
   const key = Buffer.from(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "base64");
   if (key.length === 0) throw new Error("Webhook secret is empty");
-  const timestamp = String(Math.floor(at.getTime() / 1000));
-  const signature = createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
 
-  return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": `v1,${signature}` };
+  return createHmac("sha256", key).update(content).digest("base64");
+}
+
+/** The secrets a delivery is signed with now: the current one, plus the previous one until its overlap ends. */
+export function signingSecrets(
+  profile: { webhookSecret: string; previousWebhookSecret: string | null; previousSecretExpiresAt: Date | null },
+  now = new Date(),
+): { secret: string; alsoSignWith: string[] } {
+  const overlap =
+    profile.previousWebhookSecret && profile.previousSecretExpiresAt && profile.previousSecretExpiresAt > now
+      ? [profile.previousWebhookSecret]
+      : [];
+
+  return { secret: profile.webhookSecret, alsoSignWith: overlap };
 }
 
 /** `whsec_` + base64 of 24 random bytes (Standard Webhooks secret format). */

@@ -7,6 +7,7 @@ import { AWAITING_SHOPPER, isStatus } from "@/lib/domain/statuses";
 import { transition, type TransitionOptions } from "@/lib/transactions/transition";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
 import { purgeExpiredIdempotencyKeys } from "@/lib/db/retention";
+import { runTimelineStep, type TimelineStep } from "@/lib/sandbox/timeline";
 
 /**
  * A timer that lost the race (the shopper or the merchant changed the status first) must change
@@ -41,7 +42,16 @@ const handlers: {
     await timerTransition({ transactionId, to: status, reason: reason ?? "Set by dummy_outcome_update" });
   },
   process_refund: ({ refundId }) => processRefund(refundId),
+  sandbox_timeline: ({ transactionId, steps }) => runTimelineStep({ transactionId, steps: steps as TimelineStep[] }),
 };
+
+/** The timers (every job but deliveries), which the sandbox can run ahead of time (lib/worker/advance.ts). */
+export const TIMER_JOBS = Object.keys(handlers) as (keyof typeof handlers)[];
+
+/** Runs one timer job now, in this process (its queue row already removed by the caller). */
+export function runTimer(name: (typeof TIMER_JOBS)[number], payload: unknown): Promise<void> {
+  return handlers[name](payload as never);
+}
 
 const asTask =
   <N extends keyof typeof handlers>(name: N): Task =>
@@ -54,6 +64,7 @@ export const taskList: TaskList = {
   settle: asTask("settle"),
   dummy_update: asTask("dummy_update"),
   process_refund: asTask("process_refund"),
+  sandbox_timeline: asTask("sandbox_timeline"),
   // Receiver failures never throw (they are recorded and retried on the webhook schedule); only
   // our own faults (database down) do, and the queue retries those.
   deliver_webhook: async (payload) => {

@@ -1,0 +1,6 @@
+import { eventStreamEndpoint } from "@/lib/api/endpoints/events";
+import { otherMethods, route } from "@/lib/api/next";
+
+export const GET = route(eventStreamEndpoint);
+
+export const { HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET }, { headFromGet: false });

@@ -1,0 +1,6 @@
+import { timelineEndpoint } from "@/lib/api/endpoints/sandbox";
+import { otherMethods, route } from "@/lib/api/next";
+
+export const POST = route(timelineEndpoint);
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

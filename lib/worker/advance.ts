@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { db } from "@/lib/db/prisma";
+import { parseInput } from "@/lib/errors/validation";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { getTransactionOrThrow } from "@/lib/transactions/queries";
+import { runTimer, TIMER_JOBS } from "@/lib/worker/tasks";
+
+// The sandbox's time control (POST /v1/test/transaction/<id>/advance) lives with the worker: it
+// runs the worker's own timer tasks, ahead of time, in the calling process.
+
+type Scope = { organisationId: string; id: string };
+
+const AdvanceSchema = z.strictObject({ until: z.enum(["next", "final"]).default("next") });
+
+/** Safety net for `until: final`: no real chain of timers is this long. */
+const MAX_TIMERS = 50;
+/** A timer a worker is running right now: wait this long for it to finish before looking again. */
+const BUSY_WAIT_MS = 100;
+const BUSY_WAIT_LIMIT_MS = 5_000;
+
+type PendingTimer = { id: bigint; identifier: string; payload: unknown; locked: boolean };
+
+/** The transaction's timers still in the queue (its own, and its refunds'), earliest first. */
+async function pendingTimers(transactionId: string): Promise<PendingTimer[]> {
+  return db().$queryRaw<PendingTimer[]>`
+    select j.id, t.identifier, j.payload, (j.locked_at is not null) as locked
+    from graphile_worker._private_jobs j
+    join graphile_worker._private_tasks t on t.id = j.task_id
+    where t.identifier = any(${TIMER_JOBS as string[]}::text[])
+      and j.attempts < j.max_attempts
+      and (j.payload->>'transactionId' = ${transactionId}
+        or j.payload->>'refundId' in (select id::text from refunds where "transactionId" = ${transactionId}::uuid))
+    order by j.run_at, j.id`;
+}
+
+/** Takes a waiting job out of the queue; false when a worker locked it first. */
+async function takeJob(id: bigint): Promise<boolean> {
+  const taken = await db().$executeRaw`
+    delete from graphile_worker._private_jobs where id = ${id} and locked_at is null`;
+
+  return taken === 1;
+}
+
+/**
+ * Runs the transaction's next pending timer now (approval expiry, settlement incl. SEPA's due
+ * date, the dummy update, a refund's processing, a timeline step), or with `until: "final"` every
+ * timer until none is left. The timer runs exactly as it would have at its time (a timer that
+ * lost its race changes nothing); its queue row is removed first, so it never runs twice.
+ */
+export async function advanceTransaction({
+  organisationId,
+  id,
+  body,
+}: Scope & { body: unknown }): Promise<{ transaction: Transaction; timersRun: string[] }> {
+  const { until } = parseInput(AdvanceSchema, body ?? {}, "advance");
+  await getTransactionOrThrow({ organisationId, id });
+  const timersRun: string[] = [];
+  let busySince = 0;
+  while (timersRun.length < (until === "final" ? MAX_TIMERS : 1)) {
+    const timers = await pendingTimers(id);
+    const next = timers.find((t) => !t.locked);
+    if (!next) {
+      // A worker is running one right now: its result (and any timer it schedules) is what comes next.
+      busySince ||= Date.now();
+      if (timers.length && Date.now() - busySince < BUSY_WAIT_LIMIT_MS) {
+        await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
+        continue;
+      }
+      break;
+    }
+    busySince = 0;
+    if (!(await takeJob(next.id))) continue;
+    await runTimer(next.identifier as (typeof TIMER_JOBS)[number], next.payload);
+    timersRun.push(next.identifier);
+  }
+
+  return { transaction: await getTransactionOrThrow({ organisationId, id }), timersRun };
+}

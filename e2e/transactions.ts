@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { detectBrand } from "../lib/processors/card/rules";
 import { encryptCardNumber, generateCardToken } from "../lib/processors/card/vault";
-import { Api, customerBody, expect, FAST_URL, test as base, type ApiCall, type Merchant } from "./fixtures";
+import { Api, customerBody, eventually, expect, FAST_URL, test as base, type ApiCall, type Merchant } from "./fixtures";
 
 /** The shared fixtures plus `fastApi`: the same merchant, talking to the server with short timers. */
 export const test = base.extend<{ fastApi: Api }>({
@@ -54,11 +54,31 @@ export function startBody(
   };
 }
 
-/** Starts a transaction (a new customer unless `customer` is given in overrides) and returns the raw answer plus the body sent. */
+/**
+ * The start answers INITIATED (spec 4.2); a server-to-server result (no approval_url) follows right
+ * after through the job queue. For tests about what comes next: the transaction once its result is
+ * there. The start's own answer is tested in transactions.spec.ts.
+ */
+export async function settled<T extends { id: string; status: string; details?: Record<string, unknown> }>(
+  api: Api,
+  t: T,
+): Promise<T> {
+  if (t.status !== "INITIATED" || t.details?.approval_url) return t;
+  return eventually(async () => {
+    const now = (await api.get(`/v1/transaction/${t.id}`)).body as T;
+    return now.status !== "INITIATED" ? now : undefined;
+  });
+}
+
+/**
+ * Starts a transaction (a new customer unless `customer` is given in overrides) and returns the
+ * answer (a server-to-server one with its result, see `settled`) plus the body sent.
+ */
 export async function start(api: Api, product: string, details: unknown, overrides: Record<string, unknown> = {}) {
   const customer = "customer" in overrides ? overrides.customer : await newCustomer(api);
   const body = startBody(api.merchant, customer, product, details, overrides);
   const res = await api.post("/v1/transaction/start", body);
+  if (res.status === 201) res.body = await settled(api, res.body);
   return { res, body };
 }
 

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test, type Api } from "../fixtures";
-import { seedCardToken } from "../transactions";
+import { seedCardToken, settled } from "../transactions";
 import { openPaymentPage, start, startMerchantStub } from "./helpers";
 
 let stub: Awaited<ReturnType<typeof startMerchantStub>>;
@@ -65,7 +65,9 @@ test.describe("hosted card page, full page", () => {
       },
     });
     expect(charge.status).toBe(201);
-    expect(charge.body.status).toBe("SETTLEMENT_REQUESTED");
+    // The start answers INITIATED; the token charge's result follows through the queue (spec 4.2).
+    expect(charge.body.status).toBe("INITIATED");
+    expect((await settled(api, charge.body)).status).toBe("SETTLEMENT_REQUESTED");
     expect(charge.body.details.approval_url).toBeUndefined();
     expect(charge.body.details).not.toHaveProperty("card_cvv");
     expect(JSON.stringify(charge.body)).not.toContain('"456"');

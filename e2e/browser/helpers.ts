@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Api } from "../fixtures";
 import { customerBody } from "../fixtures";
+import { settled } from "../transactions";
 
 /** A stand-in for the merchant's return page: records every visit and shows a simple page. */
 export async function startMerchantStub() {
@@ -42,7 +43,7 @@ export async function start(
   });
   if (res.status !== 201) throw new Error(`start ${product} failed: ${res.status} ${JSON.stringify(res.body)}`);
 
-  return res.body as { id: string; status: string; details: Record<string, any> };
+  return settled(api, res.body as { id: string; status: string; details: Record<string, any> });
 }
 
 /**

@@ -10,6 +10,13 @@ export type JobPayloads = {
   expire_approval: { transactionId: string; ttlMs: number };
   settle: { transactionId: string };
   dummy_update: { transactionId: string; status: string; reason?: string };
+  /** A server-to-server result, applied right after the start answered INITIATED (spec 4.2). */
+  apply_start_result: {
+    transactionId: string;
+    status: string;
+    reason: string;
+    followUp?: { status: string; reason?: string };
+  };
   process_refund: { refundId: string };
   /** A scripted sandbox timeline (POST /v1/test/transaction/<id>/timeline): the steps still to apply, in order. */
   sandbox_timeline: { transactionId: string; steps: { at: string; status: string; reason: string }[] };

@@ -110,9 +110,9 @@ describe("checkout details", () => {
     expect(validateDetails("online_wallet", wallet)).toEqual({ "details.description": "At most 127 characters" });
     const dummy = buildDetails(
       "dummy",
-      { "details.dummy_outcome": "DECLINED", "details.dummy_outcome_update": "SETTLEMENT_COMPLETED" },
+      { "details.dummy_outcome": "DECLINED", "details.dummy_outcome_update": "INITIATED" },
       ctx,
     );
-    expect(validateDetails("dummy", dummy)).toEqual({ "details.dummy_outcome_update": "Cannot follow DECLINED" });
+    expect(validateDetails("dummy", dummy)).toHaveProperty(["details.dummy_outcome_update"]);
   });
 });

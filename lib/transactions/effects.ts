@@ -73,3 +73,25 @@ export async function scheduleFollowUp(
 ) {
   await add(tx, followUpJob(transactionId, followUp, now));
 }
+
+/**
+ * The start answers INITIATED (spec 4.2, section 3 statement 1); a server-to-server result (bnpl,
+ * direct debit, a wallet token, a reused SEPA mandate, a card token) follows right after through
+ * the queue, with its webhook, and the merchant learns it from checkoutsuccess or the webhook.
+ */
+export function startResultJob(
+  transactionId: string,
+  result: { status: string; statusReason?: string; followUp?: { status: string; reason?: string } },
+  now: Date,
+): JobSpec<"apply_start_result"> {
+  return {
+    name: "apply_start_result",
+    payload: {
+      transactionId,
+      status: result.status,
+      reason: result.statusReason ?? "",
+      ...(result.followUp ? { followUp: result.followUp } : {}),
+    },
+    opts: { runAt: now, jobKey: `result:${transactionId}` },
+  };
+}

@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
-import { canTransition, isFinal } from "@/lib/domain/statuses";
 import { env } from "@/lib/env";
 import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
 import type { StartResult } from "@/lib/processors/types";
-import { approvalExpiryJob, followUpJob, type JobSpec, onEnterJobs } from "@/lib/transactions/effects";
+import { approvalExpiryJob, followUpJob, type JobSpec, onEnterJobs, startResultJob } from "@/lib/transactions/effects";
 import { jobRow } from "@/lib/transactions/lean";
 import { assertProductEnabled } from "@/lib/transactions/product-enabled";
 import { type HistoryRow, insertStarted, startReferences } from "@/lib/transactions/lean-sql";
-import { type StartTransactionOptions, storeStart, validateStart } from "@/lib/transactions/start-transaction";
+import {
+  setsStatusAtStart,
+  type StartTransactionOptions,
+  storeStart,
+  validateStart,
+} from "@/lib/transactions/start-transaction";
 import { transactionEventPayload } from "@/lib/webhooks/outbox";
 
 /** Thrown by the stand-in database client: this product's start reads or writes other tables. */
@@ -59,11 +63,8 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
       await throwIfNotOwned(organisationId, request.payment_profile, customer, processor.product);
     throw err;
   }
-  const moves = result.status !== "INITIATED";
-  const legal = processor.setsStatusDirectly
-    ? !isFinal("INITIATED") && result.status !== "INITIATED"
-    : canTransition("INITIATED", result.status);
-  if (moves && !legal) return storeStart(organisationId, valid);
+  // Only dummy_outcome sets a status at the start; any other result follows through the queue.
+  const moves = setsStatusAtStart(processor, result);
 
   const storedDetails = result.needsApproval
     ? { ...result.details, approval_url: `${env().BASE_URL}/v1/transaction/${id}/authorize` }
@@ -92,7 +93,8 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
       ),
     );
   }
-  if (result.followUp) jobs.push(followUpJob(id, result.followUp, now));
+  if (moves && result.followUp) jobs.push(followUpJob(id, result.followUp, now));
+  if (!moves && result.status !== "INITIATED") jobs.push(startResultJob(id, result, now));
   const merchantReference = request.merchant_reference ?? "";
   const event = moves
     ? {

@@ -9,11 +9,12 @@ import { env } from "@/lib/env";
 import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
 import { isProductId } from "@/lib/domain/products";
 import { getProcessor } from "@/lib/processors/registry";
-import type { Processor } from "@/lib/processors/types";
+import type { Processor, StartResult } from "@/lib/processors/types";
 import { isUuid } from "@/lib/schemas/common";
 import { CustomerCreateSchema, type CustomerCreate } from "@/lib/schemas/customer";
 import { TransactionStartSchema, type TransactionStart } from "@/lib/schemas/transaction";
-import { scheduleApprovalExpiry, scheduleFollowUp } from "@/lib/transactions/effects";
+import { addJob } from "@/lib/jobs/queue";
+import { scheduleApprovalExpiry, scheduleFollowUp, startResultJob } from "@/lib/transactions/effects";
 import { transition } from "@/lib/transactions/transition";
 import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
@@ -87,6 +88,10 @@ export async function validateStart(body: unknown): Promise<ValidStart> {
  * transition(), which also writes the webhook event. The API's hot path is
  * lib/transactions/start-lean.ts; it comes here for what it does not do in one statement.
  */
+/** Only the dummy product's `dummy_outcome` sets a status at the start; every other start answers INITIATED. */
+export const setsStatusAtStart = (processor: Processor, result: StartResult) =>
+  processor.setsStatusDirectly === true && result.status !== "INITIATED";
+
 export async function storeStart(organisationId: string, valid: ValidStart): Promise<Transaction> {
   const { request, processor, details, customer, descriptor } = valid;
   return db().$transaction(async (tx) => {
@@ -138,17 +143,21 @@ export async function storeStart(organisationId: string, valid: ValidStart): Pro
     });
 
     if (result.needsApproval) await scheduleApprovalExpiry(tx, id, now);
-    if (result.status !== "INITIATED") {
+    if (setsStatusAtStart(processor, result)) {
+      // dummy_outcome: the status is set directly (spec 3, statement 2).
       transaction = await transition({
         client: tx,
         transactionId: id,
         to: result.status,
         reason: result.statusReason,
         actor: "sandbox",
-        direct: processor.setsStatusDirectly,
+        direct: true,
       });
+      if (result.followUp) await scheduleFollowUp(tx, id, result.followUp, now);
+    } else if (result.status !== "INITIATED") {
+      const job = startResultJob(id, result, now);
+      await addJob(tx, job.name, job.payload, job.opts);
     }
-    if (result.followUp) await scheduleFollowUp(tx, id, result.followUp, now);
 
     return transaction;
   });

@@ -21,6 +21,11 @@ export type TransitionOptions = {
   organisationId?: string;
   /** The dummy product may set any status directly from a non-final one (spec 3, statement 2). */
   direct?: boolean;
+  /**
+   * The sandbox's own move: any status but INITIATED, from any status, whatever the table says
+   * (`dummy_outcome_update`, DESIGN 7: "is later updated to this status").
+   */
+  override?: boolean;
   /** Column changes made together with the status. */
   changes?: { details?: Record<string, unknown>; capturedAmount?: number };
   /** Run inside this database transaction instead of a new one. */
@@ -48,7 +53,11 @@ async function transitionIn(tx: Prisma.TransactionClient, opts: TransitionOption
   if (!current || (opts.organisationId && current.organisationId !== opts.organisationId)) {
     throw ApiError.notFound("transaction", transactionId);
   }
-  const legal = opts.direct ? !isFinal(current.status) && to !== "INITIATED" : canTransition(current.status, to);
+  const legal = opts.override
+    ? to !== "INITIATED"
+    : opts.direct
+      ? !isFinal(current.status) && to !== "INITIATED"
+      : canTransition(current.status, to);
   const permitted = !opts.from || opts.from.includes(current.status);
   if (!legal || !permitted) {
     const expected = opts.from ? opts.from.filter((s) => opts.direct || canTransition(s, to)) : allowedFrom(to);

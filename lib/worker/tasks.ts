@@ -1,7 +1,9 @@
 import type { Task, TaskList } from "graphile-worker";
 import { ApiError } from "@/lib/errors/api-error";
 import type { JobName, JobPayloads } from "@/lib/jobs/queue";
+import { db } from "@/lib/db/prisma";
 import { log } from "@/lib/log";
+import { scheduleFollowUp } from "@/lib/transactions/effects";
 import { processRefund } from "@/lib/transactions/operations";
 import { AWAITING_SHOPPER, isStatus } from "@/lib/domain/statuses";
 import { transition, type TransitionOptions } from "@/lib/transactions/transition";
@@ -37,9 +39,29 @@ const handlers: {
     }),
   settle: ({ transactionId }) =>
     timerTransition({ transactionId, to: "SETTLEMENT_COMPLETED", from: ["SETTLEMENT_REQUESTED"], reason: "Settled" }),
+  // Never dropped: applied whatever the status is by then (only a vanished transaction skips it).
   dummy_update: async ({ transactionId, status, reason }) => {
     if (!isStatus(status)) return;
-    await timerTransition({ transactionId, to: status, reason: reason ?? "Set by dummy_outcome_update" });
+    await timerTransition({
+      transactionId,
+      to: status,
+      reason: reason ?? "Set by dummy_outcome_update",
+      override: true,
+    });
+  },
+  apply_start_result: async ({ transactionId, status, reason, followUp }) => {
+    if (!isStatus(status)) return;
+    try {
+      await db().$transaction(async (tx) => {
+        const now = new Date();
+        await transition({ client: tx, transactionId, to: status, from: ["INITIATED"], reason, actor: "sandbox" });
+        if (followUp) await scheduleFollowUp(tx, transactionId, followUp, now);
+      });
+    } catch (err) {
+      // Already moved on (the sandbox's own controls, a reset): nothing to apply.
+      if (err instanceof ApiError && (err.code === "130" || err.code === "120")) return;
+      throw err;
+    }
   },
   process_refund: ({ refundId }) => processRefund(refundId),
   sandbox_timeline: ({ transactionId, steps }) => runTimelineStep({ transactionId, steps: steps as TimelineStep[] }),
@@ -63,6 +85,7 @@ export const taskList: TaskList = {
   expire_approval: asTask("expire_approval"),
   settle: asTask("settle"),
   dummy_update: asTask("dummy_update"),
+  apply_start_result: asTask("apply_start_result"),
   process_refund: asTask("process_refund"),
   sandbox_timeline: asTask("sandbox_timeline"),
   // Receiver failures never throw (they are recorded and retried on the webhook schedule); only

@@ -1,3 +1,4 @@
+import { AutoRefresh } from "@/components/store/auto-refresh";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { retryOrder } from "@/app/(store)/store/actions";
@@ -73,6 +74,8 @@ export default async function ReturnPage({ searchParams }: Props) {
             </>
           ) : (
             <>
+              {/* A server-to-server result follows the start within moments: show it when it is there. */}
+              <AutoRefresh everyMs={1500} />
               <h1 className="mt-4 font-serif text-2xl font-bold sm:text-3xl">We&apos;re waiting for your payment</h1>
               <p className="mt-2 text-stone-600">
                 Order <strong className="text-stone-900">{order.reference}</strong> is placed; the payment is not

@@ -16,7 +16,7 @@ const LAYERS = [
   ["merchants"],
   ["processors"], // the sixteen products, behind one interface
   ["transactions"], // services: start, transition, operations
-  ["worker", "contract", "approval", "api", "store", "boot", "health"], // entry points and transports
+  ["worker", "contract", "approval", "api", "store", "boot", "health", "dashboard"], // entry points and transports
 ];
 const rank = new Map(LAYERS.flatMap((names, i) => names.map((n) => [n, i])));
 

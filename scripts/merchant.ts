@@ -3,10 +3,13 @@
 // npm run merchant -- key create --organisation ID   (another key: rotation)
 // npm run merchant -- key revoke --key sk_test_...
 // npm run merchant -- user --organisation ID --email E --password P   (a dashboard login)
+// npm run merchant -- invite --organisation ID --email E   (prints a one-time link that sets a password)
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
+import { recordAudit } from "@/lib/auth/audit";
 import { createDashboardUser } from "@/lib/auth/dashboard-users";
+import { createInvite } from "@/lib/auth/invites";
 import { createApiKey, revokeApiKey } from "@/lib/merchants/key-management";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 
@@ -14,7 +17,8 @@ const usage = `Usage:
   npm run merchant -- create --name NAME [--webhook-url URL]
   npm run merchant -- key create --organisation ID
   npm run merchant -- key revoke --key sk_test_...
-  npm run merchant -- user --organisation ID --email E --password P`;
+  npm run merchant -- user --organisation ID --email E --password P
+  npm run merchant -- invite --organisation ID --email E`;
 
 const options = {
   name: { type: "string" },
@@ -37,6 +41,18 @@ async function run(args: string[]): Promise<unknown> {
       email: values.email ?? "",
       password: values.password ?? "",
     });
+  if (command === "invite") {
+    const invite = await createInvite({ organisation: values.organisation ?? "", email: values.email ?? "" });
+    await recordAudit({
+      organisationId: invite.organisation,
+      userId: null,
+      actor: "cli",
+      action: "user.invite",
+      target: invite.invite,
+      details: { email: invite.email },
+    });
+    return invite;
+  }
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
+import { noteKeyUse } from "@/lib/auth/key-usage";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const KEY_PATTERN = /^sk_test_[0-9A-Za-z]{32}$/;
@@ -38,6 +39,7 @@ export async function authenticate(headers: Headers): Promise<Auth> {
     select: { id: true, organisationId: true, revokedAt: true },
   });
   if (!found || found.revokedAt) throw invalidKey();
+  noteKeyUse(found.id);
 
   return { organisationId: found.organisationId, apiKeyId: found.id };
 }

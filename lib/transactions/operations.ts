@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
+import type { TransactionStatus } from "@/lib/domain/statuses";
 import type { Refund, Transaction } from "@/lib/generated/prisma/client";
 import { addJob } from "@/lib/jobs/queue";
 import { isUuid } from "@/lib/schemas/common";
@@ -10,6 +11,14 @@ import { transition } from "@/lib/transactions/transition";
 import { recordEvent, refundEventPayload } from "@/lib/webhooks/outbox";
 
 type Scope = { organisationId: string; id: string };
+
+/** The statuses each merchant operation starts from (the dashboard shows a button only there). */
+export const OPERATION_FROM = {
+  capture: ["AUTHORIZED"],
+  void: ["AUTHORIZED"],
+  cancel: ["SETTLEMENT_REQUESTED"],
+  refund: ["SETTLEMENT_COMPLETED"],
+} as const satisfies Record<string, readonly TransactionStatus[]>;
 
 const scoped = (id: string) => {
   if (!isUuid(id)) throw ApiError.notFound("transaction", id);
@@ -34,7 +43,7 @@ export async function captureTransaction({
       transactionId: id,
       organisationId,
       to: "SETTLEMENT_REQUESTED",
-      from: ["AUTHORIZED"],
+      from: [...OPERATION_FROM.capture],
       operation: "captured",
       actor: "api",
       reason: amount !== undefined && amount < t.amount ? `Captured ${amount} of ${t.amount}` : "Captured",
@@ -49,7 +58,7 @@ export function voidTransaction({ organisationId, id }: Scope): Promise<Transact
     transactionId: scoped(id),
     organisationId,
     to: "AUTHORIZATION_VOIDED",
-    from: ["AUTHORIZED"],
+    from: [...OPERATION_FROM.void],
     operation: "voided",
     actor: "api",
     reason: "Voided",
@@ -62,7 +71,7 @@ export function cancelTransaction({ organisationId, id }: Scope): Promise<Transa
     transactionId: scoped(id),
     organisationId,
     to: "CANCELLED",
-    from: ["SETTLEMENT_REQUESTED"],
+    from: [...OPERATION_FROM.cancel],
     operation: "cancelled",
     actor: "api",
     reason: "Cancelled by the merchant",
@@ -91,7 +100,8 @@ export async function refundTransaction({
     >`
       select status, amount, "capturedAmount", "merchantReference", "organisationId" from transactions where id = ${scoped(id)}::uuid for update`;
     if (!t || t.organisationId !== organisationId) throw ApiError.notFound("transaction", id);
-    if (t.status !== "SETTLEMENT_COMPLETED") throw statusConflict("refunded", t.status, ["SETTLEMENT_COMPLETED"]);
+    if (!(OPERATION_FROM.refund as readonly string[]).includes(t.status))
+      throw statusConflict("refunded", t.status, [...OPERATION_FROM.refund]);
     const refunded = await tx.refund.aggregate({
       where: { transactionId: id, status: { not: "FAILED" } },
       _sum: { amount: true },

@@ -67,9 +67,10 @@ export function ActionForm(props: Props) {
             const errorId = `${id}-${f.name}-error`;
             const hintId = `${id}-${f.name}-hint`;
             return (
-              <label key={f.name} className="block min-w-0 flex-1 basis-48 text-sm font-medium text-slate-700">
-                {f.label}
+              <div key={f.name} className="min-w-0 flex-1 basis-48 text-sm font-medium text-slate-700">
+                <label htmlFor={`${id}-${f.name}`}>{f.label}</label>
                 <input
+                  id={`${id}-${f.name}`}
                   name={f.name}
                   type={f.type ?? "text"}
                   inputMode={f.inputMode}
@@ -91,7 +92,7 @@ export function ActionForm(props: Props) {
                     {error}
                   </span>
                 ) : null}
-              </label>
+              </div>
             );
           })}
         </div>

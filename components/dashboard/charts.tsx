@@ -29,11 +29,11 @@ export function Legend() {
   );
 }
 
-/** Nice round top for an axis: 1, 2 or 5 times a power of ten. */
+/** A round top for an axis whose half is round too: 2, 4, 6, 8 or 10 times a power of ten. */
 function niceMax(v: number): number {
-  if (v <= 0) return 1;
+  if (v <= 2) return 2;
   const p = 10 ** Math.floor(Math.log10(v));
-  return ([1, 2, 5, 10].find((m) => m * p >= v) ?? 10) * p;
+  return ([1, 2, 4, 6, 8, 10].find((m) => m * p >= v) ?? 10) * p;
 }
 
 /** Stacked bars per day, one colour per status group. */

@@ -220,11 +220,12 @@ test("another organisation's user never sees nor changes this one's data", async
   await victimPage.goto("/dashboard/developers/api-keys");
   const victimKeyId = await victimPage.getByTestId("api-key").first().locator('input[name="id"]').inputValue();
   await victimPage.close();
+  // (set after the question opens: a re-render puts React's value back)
   const revoke = page.getByTestId("api-key").first();
+  await revoke.getByRole("button", { name: "Revoke" }).click();
   await revoke.locator('input[name="id"]').evaluate((el, id) => {
     (el as HTMLInputElement).value = id;
   }, victimKeyId);
-  await revoke.getByRole("button", { name: "Revoke" }).click();
   await revoke.getByRole("button", { name: "Yes, revoke" }).click();
   await expect(revoke.getByRole("alert")).toContainText(`No api_key with id "${victimKeyId}"`);
   expect((await api.get("/v1/transaction?limit=1")).status).toBe(200);
@@ -234,11 +235,11 @@ test("another organisation's user never sees nor changes this one's data", async
   });
   await page.goto(`/dashboard/transactions/${own.id}`);
   const refund = page.getByTestId("refund-form");
+  await refund.getByLabel("Amount (EUR)").fill("5");
+  await refund.getByRole("button", { name: "Refund" }).click();
   await refund.locator('input[name="id"]').evaluate((el, id) => {
     (el as HTMLInputElement).value = id;
   }, mine.id);
-  await refund.getByLabel("Amount (EUR)").fill("5");
-  await refund.getByRole("button", { name: "Refund" }).click();
   await refund.getByRole("button", { name: "Yes, refund" }).click();
   await expect(refund.getByRole("alert")).toContainText(`No transaction with id "${mine.id}"`);
   expect((await api.get(`/v1/transaction/${mine.id}/refunds`)).body.data).toEqual([]);

@@ -87,7 +87,7 @@ test("capture (partial), void and cancel, only where the status allows", async (
   await capture.getByRole("button", { name: "Yes, capture" }).click();
   await expect(page.getByTestId("history").getByTestId("status").last()).toHaveText("SETTLEMENT_REQUESTED");
   expect(await status(api, toCapture.id)).toBe("SETTLEMENT_REQUESTED");
-  await expect(page.getByText("Captured 2000 of 2500")).toBeVisible();
+  await expect(page.getByTestId("history").getByText("Captured 2000 of 2500")).toBeVisible();
 
   await openTransaction(page, toVoid.id);
   await page.getByTestId("void-form").getByRole("button", { name: "Void" }).click();

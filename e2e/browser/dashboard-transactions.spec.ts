@@ -53,7 +53,7 @@ test("search, filters, pages and the CSV export", async ({ page, own: api }, tes
   await expect(rows).toHaveCount(1);
   await search({ Product: "dummy" });
   await expect(rows).toHaveCount(3);
-  await search({ Product: "ideal" });
+  await search({ Product: "sepa" });
   await expect(rows.first()).toContainText("No transactions match.");
   const today = new Date().toISOString().slice(0, 10);
   await search({ From: today, To: today });

@@ -43,12 +43,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             </Link>
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Sandbox</span>
           </div>
-          <div className="flex items-center gap-4 text-sm">
-            <span className="text-slate-700" data-testid="organisation">
+          <div className="flex min-w-0 items-center gap-4 text-sm">
+            <span className="max-w-[14rem] truncate text-slate-700 sm:max-w-xs" data-testid="organisation">
               {organisation?.name}
             </span>
             <form action={logout}>
-              <button type="submit" className="font-medium text-indigo-700 hover:underline">
+              <button type="submit" className="font-medium whitespace-nowrap text-indigo-700 hover:underline">
                 Sign out
               </button>
             </form>

@@ -58,7 +58,7 @@ export default async function OverviewPage() {
         />
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer font-medium text-indigo-700">Numbers per day</summary>
-          <div className="mt-2 max-h-80 overflow-auto">
+          <div className="mt-2 max-h-80 overflow-auto" role="region" aria-label="Numbers per day" tabIndex={0}>
             <table className="min-w-full text-xs">
               <thead className="text-left text-slate-600">
                 <tr>

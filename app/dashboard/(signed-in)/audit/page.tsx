@@ -13,7 +13,12 @@ export default async function AuditPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Audit log</h1>
       <p className="text-sm text-slate-600">The latest 200 actions taken in the dashboard, newest first.</p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        role="region"
+        aria-label="Audit log"
+        tabIndex={0}
+      >
         <table className="min-w-full text-sm">
           <caption className="sr-only">Audit log, newest first</caption>
           <thead className="bg-slate-50 text-left text-xs tracking-wide text-slate-600 uppercase">

@@ -106,12 +106,17 @@ export default async function TransactionsPage({ searchParams }: Props) {
           {errors.cursor}
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <div
+        className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        role="region"
+        aria-label="Transactions"
+        tabIndex={0}
+      >
         <table className="min-w-full text-sm">
           <caption className="sr-only">Transactions, newest first</caption>
           <thead className="bg-slate-50 text-left text-xs tracking-wide text-slate-600 uppercase">
             <tr>
-              <th className="px-3 py-2">Created (UTC)</th>
+              <th className="hidden px-3 py-2 sm:table-cell">Created (UTC)</th>
               <th className="px-3 py-2">Reference</th>
               <th className="hidden px-3 py-2 md:table-cell">Customer</th>
               <th className="hidden px-3 py-2 sm:table-cell">Product</th>
@@ -122,7 +127,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
           <tbody className="divide-y divide-slate-100" data-testid="transactions">
             {page.rows.map((t) => (
               <tr key={t.id} className="hover:bg-slate-50">
-                <td className="px-3 py-2 whitespace-nowrap text-slate-600">
+                <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
                   {t.createdAt.toISOString().replace("T", " ").slice(0, 16)}
                 </td>
                 <td className="px-3 py-2">
@@ -132,6 +137,9 @@ export default async function TransactionsPage({ searchParams }: Props) {
                   >
                     {t.merchantReference || t.id.slice(0, 8)}
                   </Link>
+                  <span className="block text-xs text-slate-600 sm:hidden">
+                    {t.createdAt.toISOString().replace("T", " ").slice(0, 16)}
+                  </span>
                 </td>
                 <td className="hidden px-3 py-2 text-slate-600 md:table-cell">{t.customer.emailAddress}</td>
                 <td className="hidden px-3 py-2 sm:table-cell">{t.paymentProduct}</td>

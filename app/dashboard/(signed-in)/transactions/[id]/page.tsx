@@ -144,7 +144,11 @@ export default async function TransactionPage({ params }: Props) {
           <Row label="Created">{time(t.createdAt)} UTC</Row>
           <Row label="Last status update">{time(t.lastStatusUpdate)} UTC</Row>
           <Row label="details">
-            <pre className="overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs">
+            <pre
+              className="overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs"
+              tabIndex={0}
+              aria-label="details (JSON)"
+            >
               {JSON.stringify(t.details, null, 2)}
             </pre>
           </Row>
@@ -159,7 +163,9 @@ export default async function TransactionPage({ params }: Props) {
                 <StatusBadge status={h.toStatus} />
                 <span className="text-xs text-slate-600">by {h.actor}</span>
               </div>
-              <p className="mt-1 text-slate-700">{h.reason}</p>
+              <p className="mt-1 text-slate-700" data-testid="history-reason">
+                {h.reason}
+              </p>
               <time className="font-mono text-xs text-slate-600" dateTime={h.createdAt.toISOString()}>
                 {time(h.createdAt)} UTC
               </time>
@@ -195,7 +201,12 @@ export default async function TransactionPage({ params }: Props) {
               </div>
               <p className="mt-1 text-xs break-all text-slate-600">{e.targetUrl || "no webhook URL applied"}</p>
               {e.attemptLog.length ? (
-                <div className="mt-2 overflow-x-auto">
+                <div
+                  className="mt-2 overflow-x-auto"
+                  role="region"
+                  aria-label={`Attempts of event ${e.id}`}
+                  tabIndex={0}
+                >
                   <table className="min-w-full text-xs">
                     <caption className="sr-only">Delivery attempts of event {e.id}</caption>
                     <thead className="text-left text-slate-600">

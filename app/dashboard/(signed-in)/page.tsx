@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { DailyStackedBars, GROUP_LABELS, Legend, ShareBar, Stat } from "@/components/dashboard/charts";
+import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { formatAmount } from "@/components/pay/format";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
 import { GROUP_NAMES, OVERVIEW_DAYS, overview } from "@/lib/dashboard/overview";
@@ -58,7 +59,7 @@ export default async function OverviewPage() {
         />
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer font-medium text-indigo-700">Numbers per day</summary>
-          <div className="mt-2 max-h-80 overflow-auto" role="region" aria-label="Numbers per day" tabIndex={0}>
+          <ScrollRegion label="Numbers per day" className="mt-2 max-h-80 overflow-auto">
             <table className="min-w-full text-xs">
               <thead className="text-left text-slate-600">
                 <tr>
@@ -87,7 +88,7 @@ export default async function OverviewPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">

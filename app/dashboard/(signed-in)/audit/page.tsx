@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { listAudit } from "@/lib/auth/audit";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
 
@@ -13,12 +14,7 @@ export default async function AuditPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Audit log</h1>
       <p className="text-sm text-slate-600">The latest 200 actions taken in the dashboard, newest first.</p>
-      <div
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
-        role="region"
-        aria-label="Audit log"
-        tabIndex={0}
-      >
+      <ScrollRegion label="Audit log" className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">Audit log, newest first</caption>
           <thead className="bg-slate-50 text-left text-xs tracking-wide text-slate-600 uppercase">
@@ -55,7 +51,7 @@ export default async function AuditPage() {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

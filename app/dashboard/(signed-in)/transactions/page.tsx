@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatAmount } from "@/components/pay/format";
+import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ApiError } from "@/lib/errors/api-error";
 import { invalidFields } from "@/lib/errors/validation";
@@ -106,12 +107,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
           {errors.cursor}
         </p>
       ) : null}
-      <div
-        className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white"
-        role="region"
-        aria-label="Transactions"
-        tabIndex={0}
-      >
+      <ScrollRegion label="Transactions" className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="min-w-full text-sm">
           <caption className="sr-only">Transactions, newest first</caption>
           <thead className="bg-slate-50 text-left text-xs tracking-wide text-slate-600 uppercase">
@@ -158,7 +154,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <nav aria-label="Pages" className="mt-4 flex gap-4 text-sm">
         {raw.cursor ? (
           <Link href={`/dashboard/transactions?${query}`} className="font-medium text-indigo-700 hover:underline">

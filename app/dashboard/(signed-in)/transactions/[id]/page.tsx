@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { formatAmount } from "@/components/pay/format";
 import { ActionForm } from "@/components/dashboard/action-form";
+import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ApiError } from "@/lib/errors/api-error";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
@@ -144,13 +145,9 @@ export default async function TransactionPage({ params }: Props) {
           <Row label="Created">{time(t.createdAt)} UTC</Row>
           <Row label="Last status update">{time(t.lastStatusUpdate)} UTC</Row>
           <Row label="details">
-            <pre
-              className="overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs"
-              tabIndex={0}
-              aria-label="details (JSON)"
-            >
-              {JSON.stringify(t.details, null, 2)}
-            </pre>
+            <ScrollRegion label="details (JSON)" className="overflow-x-auto rounded-lg bg-slate-50 p-3">
+              <pre className="text-xs">{JSON.stringify(t.details, null, 2)}</pre>
+            </ScrollRegion>
           </Row>
         </dl>
       </Section>
@@ -201,12 +198,7 @@ export default async function TransactionPage({ params }: Props) {
               </div>
               <p className="mt-1 text-xs break-all text-slate-600">{e.targetUrl || "no webhook URL applied"}</p>
               {e.attemptLog.length ? (
-                <div
-                  className="mt-2 overflow-x-auto"
-                  role="region"
-                  aria-label={`Attempts of event ${e.id}`}
-                  tabIndex={0}
-                >
+                <ScrollRegion label={`Attempts of event ${e.id}`} className="mt-2 overflow-x-auto">
                   <table className="min-w-full text-xs">
                     <caption className="sr-only">Delivery attempts of event {e.id}</caption>
                     <thead className="text-left text-slate-600">
@@ -230,7 +222,7 @@ export default async function TransactionPage({ params }: Props) {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               ) : (
                 <p className="mt-2 text-xs text-slate-600">No attempts yet.</p>
               )}

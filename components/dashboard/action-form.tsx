@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useId, useRef, useState } from "react";
 import type { ActionState } from "@/lib/dashboard/action-state";
 
-export type FormField = {
+type FormField = {
   name: string;
   label: string;
   type?: "text" | "email" | "password";

@@ -3,7 +3,7 @@ import { GROUP_NAMES, type DayTotals, type StatusGroup } from "@/lib/dashboard/o
 
 // Charts drawn on the server as SVG: readable without JavaScript, scaled to the page's width.
 
-export const GROUP_COLOURS: Record<StatusGroup, string> = {
+const GROUP_COLOURS: Record<StatusGroup, string> = {
   succeeded: "#059669",
   open: "#d97706",
   failed: "#dc2626",

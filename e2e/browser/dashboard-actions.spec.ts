@@ -4,6 +4,9 @@ import { Receiver } from "../webhooks";
 import { expectAccessible, signedIn, snap, test } from "./dashboard-helpers";
 import { start } from "./helpers";
 
+// Browser, axe and screenshots on a loaded 2-core machine: more time than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 // The transaction page's actions against the real service: every one through the browser, each
 // checked in the API's own answer afterwards and in the audit log.
 

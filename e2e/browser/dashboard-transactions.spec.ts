@@ -2,6 +2,9 @@ import { customerBody, expect } from "../fixtures";
 import { expectAccessible, signedIn, snap, test } from "./dashboard-helpers";
 import { start } from "./helpers";
 
+// Browser, axe and screenshots on a loaded 2-core machine: more time than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 // The transaction list: search by id, reference, e-mail, amount and dates; filters; keyset pages;
 // the CSV export of the filtered list. Every merchant here is new, so the lists are exact.
 

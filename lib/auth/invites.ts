@@ -9,7 +9,7 @@ import { isUuid } from "@/lib/schemas/common";
 import { DashboardUserSchema } from "@/lib/auth/dashboard-users";
 
 /** How long an invite link works. */
-export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const InviteSchema = DashboardUserSchema.pick({ organisation: true, email: true });
 export const AcceptInviteSchema = z.strictObject({

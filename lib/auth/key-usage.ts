@@ -2,7 +2,7 @@ import { db } from "@/lib/db/prisma";
 import { log } from "@/lib/log";
 
 /** Writes `api_keys.lastUsedAt` at most this often per key (per process). */
-export const KEY_USAGE_INTERVAL_MS = 60_000;
+const KEY_USAGE_INTERVAL_MS = 60_000;
 const lastWritten = new Map<string, number>();
 
 /**

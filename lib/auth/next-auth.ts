@@ -78,7 +78,7 @@ export async function dashboardUser(): Promise<DashboardUser | null> {
 }
 
 /** The signed-in dashboard user's organisation, or null. */
-export async function dashboardOrganisation(): Promise<string | null> {
+async function dashboardOrganisation(): Promise<string | null> {
   return (await dashboardUser())?.organisationId ?? null;
 }
 

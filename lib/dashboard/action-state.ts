@@ -14,8 +14,6 @@ export type ActionState = {
   values?: Record<string, string>;
 };
 
-export const IDLE: ActionState = { status: "idle" };
-
 /** An error of a service (ApiError) as the form's state; anything else is rethrown. */
 export function errorState(err: unknown, values?: Record<string, string>): ActionState {
   if (!(err instanceof ApiError)) throw err;

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/prisma";
 export const OVERVIEW_DAYS = 30;
 
 /** Status groups the charts stack by. */
-export const STATUS_GROUPS = {
+const STATUS_GROUPS = {
   succeeded: ["AUTHORIZED", "SETTLEMENT_REQUESTED", "SETTLEMENT_COMPLETED"],
   open: ["INITIATED", "IN_PROGRESS", "PENDING", "UNKNOWN"],
   failed: ["DECLINED", "FAILED"],
@@ -87,4 +87,3 @@ export async function overview(organisationId: string, now = new Date()) {
     },
   };
 }
-export type Overview = Awaited<ReturnType<typeof overview>>;

@@ -12,7 +12,7 @@ import { eurosToCents } from "@/lib/dashboard/money";
  * `q` finds a transaction id, a merchant reference (contains) or a customer e-mail (contains);
  * `amount` is an exact amount in euros; `from`/`to` are days (UTC, both included).
  */
-export const TransactionSearchSchema = z.object({
+const TransactionSearchSchema = z.object({
   q: z.string().trim().max(255).optional(),
   status: z.enum(STATUSES).optional(),
   payment_product: z.enum(PAYMENT_PRODUCTS).optional(),
@@ -102,7 +102,7 @@ const CSV_HEADER = [
 ];
 
 /** A CSV field, quoted when needed; a leading =,+,-,@ is defused so a spreadsheet never runs it. */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   const v = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 }

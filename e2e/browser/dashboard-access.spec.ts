@@ -54,6 +54,7 @@ test("API keys: create (shown once, copy), last used, revoke at once", async ({
   expect(refused.body.code).toBe("111");
   await expectAccessible(page, testInfo, "api-keys");
   await page.goto("/dashboard/audit");
+  await expect(page.getByTestId("audit-action").first()).toHaveText("api_key.revoke");
   const actions = await page.getByTestId("audit-action").allTextContents();
   expect(actions.slice(0, 2)).toEqual(["api_key.revoke", "api_key.create"]);
 });
@@ -137,7 +138,9 @@ test("users: invite from the dashboard and the CLI, the link sets a password onc
   await second.close();
   // Signing in again works.
   await signIn(page, owner.email, owner.password);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await page.goto("/dashboard/audit");
+  await expect(page.getByTestId("audit-action").first()).toBeVisible();
   const actions = await page.getByTestId("audit-action").allTextContents();
   for (const a of ["user.invite", "user.join", "user.sign_out_everywhere", "session.sign_in"])
     expect(actions).toContain(a);

@@ -36,23 +36,47 @@ function niceMax(v: number): number {
   return ([1, 2, 4, 6, 8, 10].find((m) => m * p >= v) ?? 10) * p;
 }
 
-/** Stacked bars per day, one colour per status group. */
-export function DailyStackedBars({
-  id,
-  title,
-  days,
-  metric,
-  format,
-}: {
+type BarsProps = {
   id: string;
   title: string;
   days: DayTotals[];
   metric: "count" | "volume";
   format: (v: number) => string;
-}) {
-  const W = 720;
-  const H = 220;
-  const pad = { left: 56, right: 8, top: 10, bottom: 24 };
+};
+
+/**
+ * Stacked bars per day, one colour per status group. Drawn twice, for a phone (narrow, fewer
+ * labels) and wider screens, so the labels stay readable at either size; CSS shows one.
+ */
+export function DailyStackedBars(props: BarsProps) {
+  return (
+    <figure>
+      <Bars {...props} width={720} labelEvery={5} className="hidden sm:block" testId={`chart-${props.id}`} />
+      <Bars
+        {...props}
+        id={`${props.id}-narrow`}
+        width={360}
+        labelEvery={10}
+        className="sm:hidden"
+        testId={`chart-${props.id}-narrow`}
+      />
+    </figure>
+  );
+}
+
+function Bars({
+  id,
+  title,
+  days,
+  metric,
+  format,
+  width: W,
+  labelEvery,
+  className,
+  testId,
+}: BarsProps & { width: number; labelEvery: number; className: string; testId: string }) {
+  const H = W < 500 ? 200 : 220;
+  const pad = { left: 50, right: 8, top: 10, bottom: 24 };
   const plotW = W - pad.left - pad.right;
   const plotH = H - pad.top - pad.bottom;
   const totals = days.map((d) => GROUP_NAMES.reduce((s, g) => s + d[metric][g], 0));
@@ -63,50 +87,48 @@ export function DailyStackedBars({
   const total = totals.reduce((a, b) => a + b, 0);
 
   return (
-    <figure>
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="h-auto w-full"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        data-testid={`chart-${id}`}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>
-          {`${format(total)} in ${days.length} days, from ${days[0]?.day} to ${days[days.length - 1]?.day}; the busiest day had ${format(Math.max(...totals))}.`}
-        </desc>
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line x1={pad.left} x2={W - pad.right} y1={y(max * f)} y2={y(max * f)} stroke="#e2e8f0" />
-            <text x={pad.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#475569">
-              {format(max * f)}
-            </text>
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      className={`h-auto w-full ${className}`}
+      role="img"
+      aria-labelledby={`${id}-title ${id}-desc`}
+      data-testid={testId}
+    >
+      <title id={`${id}-title`}>{title}</title>
+      <desc id={`${id}-desc`}>
+        {`${format(total)} in ${days.length} days, from ${days[0]?.day} to ${days[days.length - 1]?.day}; the busiest day had ${format(Math.max(...totals))}.`}
+      </desc>
+      {[0, 0.5, 1].map((f) => (
+        <g key={f}>
+          <line x1={pad.left} x2={W - pad.right} y1={y(max * f)} y2={y(max * f)} stroke="#e2e8f0" />
+          <text x={pad.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#475569">
+            {format(max * f)}
+          </text>
+        </g>
+      ))}
+      {days.map((d, i) => {
+        let top = pad.top + plotH;
+        const x = pad.left + i * step + (step - barW) / 2;
+        return (
+          <g key={d.day}>
+            {GROUP_NAMES.map((g) => {
+              const h = (d[metric][g] / max) * plotH;
+              top -= h;
+              return h > 0 ? (
+                <rect key={g} x={x} y={top} width={barW} height={h} fill={GROUP_COLOURS[g]}>
+                  <title>{`${d.day} ${GROUP_LABELS[g]}: ${format(d[metric][g])}`}</title>
+                </rect>
+              ) : null;
+            })}
+            {i % labelEvery === 0 || i === days.length - 1 ? (
+              <text x={x + barW / 2} y={H - 6} textAnchor="middle" fontSize="11" fill="#475569">
+                {d.day.slice(5)}
+              </text>
+            ) : null}
           </g>
-        ))}
-        {days.map((d, i) => {
-          let top = pad.top + plotH;
-          const x = pad.left + i * step + (step - barW) / 2;
-          return (
-            <g key={d.day}>
-              {GROUP_NAMES.map((g) => {
-                const h = (d[metric][g] / max) * plotH;
-                top -= h;
-                return h > 0 ? (
-                  <rect key={g} x={x} y={top} width={barW} height={h} fill={GROUP_COLOURS[g]}>
-                    <title>{`${d.day} ${GROUP_LABELS[g]}: ${format(d[metric][g])}`}</title>
-                  </rect>
-                ) : null;
-              })}
-              {i % 5 === 0 || i === days.length - 1 ? (
-                <text x={x + barW / 2} y={H - 6} textAnchor="middle" fontSize="11" fill="#475569">
-                  {d.day.slice(5)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
-    </figure>
+        );
+      })}
+    </svg>
   );
 }
 

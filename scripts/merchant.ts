@@ -6,10 +6,13 @@
 // npm run merchant -- seed --organisation ID --transactions N   (realistic history, last 30 days)
 // npm run merchant -- products --profile ID [--enable a,b] [--disable c,d]
 //   payment products on/off per payment profile (all on by default); prints {payment_profile, enabled, disabled}
+// npm run merchant -- invite --organisation ID --email E   (prints a one-time link that sets a password)
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
+import { recordAudit } from "@/lib/auth/audit";
 import { createDashboardUser } from "@/lib/auth/dashboard-users";
+import { createInvite } from "@/lib/auth/invites";
 import { createApiKey, revokeApiKey } from "@/lib/merchants/key-management";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { seedOrganisation } from "@/lib/sandbox/seed";
@@ -21,7 +24,8 @@ const usage = `Usage:
   npm run merchant -- key revoke --key sk_test_...
   npm run merchant -- user --organisation ID --email E --password P
   npm run merchant -- seed --organisation ID --transactions N
-  npm run merchant -- products --profile ID [--enable PRODUCT,...] [--disable PRODUCT,...]`;
+  npm run merchant -- products --profile ID [--enable PRODUCT,...] [--disable PRODUCT,...]
+  npm run merchant -- invite --organisation ID --email E`;
 
 const options = {
   name: { type: "string" },
@@ -66,6 +70,18 @@ async function run(args: string[]): Promise<unknown> {
       enable: list(values.enable),
       disable: list(values.disable),
     });
+  if (command === "invite") {
+    const invite = await createInvite({ organisation: values.organisation ?? "", email: values.email ?? "" });
+    await recordAudit({
+      organisationId: invite.organisation,
+      userId: null,
+      actor: "cli",
+      action: "user.invite",
+      target: invite.invite,
+      details: { email: invite.email },
+    });
+    return invite;
+  }
   return undefined;
 }
 

@@ -38,9 +38,11 @@ test("the dashboard needs a login, shows only the organisation's transactions, a
   await expect(page.getByRole("alert").filter({ hasText: "Wrong e-mail or password." })).toBeVisible();
 
   await signIn(page, login.email, login.password);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await page.getByRole("link", { name: "Transactions" }).click();
   await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
-  await page.getByLabel("Merchant reference").fill(ref);
-  await page.getByRole("button", { name: "Filter" }).click();
+  await page.getByLabel("Search").fill(ref);
+  await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("link", { name: ref })).toBeVisible();
   await page.getByRole("link", { name: ref }).click();
   await expect(page.getByText(mine.id)).toBeVisible();

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { lookupApiKey } from "@/lib/auth/key-cache";
+import { noteKeyUse } from "@/lib/auth/key-usage";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const KEY_PATTERN = /^sk_test_[0-9A-Za-z]{32}$/;
@@ -39,6 +40,7 @@ export async function authenticate(headers: HeaderReader): Promise<Auth> {
   if (!KEY_PATTERN.test(key)) throw invalidKey();
   const found = await lookupApiKey(hashApiKey(key));
   if (!found) throw invalidKey();
+  noteKeyUse(found.apiKeyId);
 
   return found;
 }

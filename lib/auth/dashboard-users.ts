@@ -40,5 +40,28 @@ export async function checkCredentials(email: string, password: string) {
     password,
     user?.passwordHash ?? "scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   );
-  return user && ok ? { id: user.id, email: user.email, organisationId: user.organisationId } : null;
+  return user && ok
+    ? { id: user.id, email: user.email, organisationId: user.organisationId, sessionVersion: user.sessionVersion }
+    : null;
+}
+
+/** The user's session version (null when the user is gone): sessions carrying another are refused. */
+export async function currentSessionVersion(userId: string): Promise<number | null> {
+  if (!isUuid(userId)) return null;
+  const user = await db().dashboardUser.findUnique({ where: { id: userId }, select: { sessionVersion: true } });
+  return user?.sessionVersion ?? null;
+}
+
+/** "Sign out everywhere": every session of the user, on every device, ends at its next request. */
+export async function endAllSessions(userId: string): Promise<void> {
+  await db().dashboardUser.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+}
+
+/** The organisation's dashboard users, oldest first. */
+export function listDashboardUsers(organisationId: string) {
+  return db().dashboardUser.findMany({
+    where: { organisationId },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, email: true, createdAt: true },
+  });
 }

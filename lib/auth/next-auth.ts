@@ -1,7 +1,8 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { redirect } from "next/navigation";
-import { checkCredentials } from "@/lib/auth/dashboard-users";
+import { recordAudit } from "@/lib/auth/audit";
+import { checkCredentials, currentSessionVersion } from "@/lib/auth/dashboard-users";
 import { env } from "@/lib/env";
 import { clientAddress, recordSignInFailure, signInWait } from "@/lib/auth/sign-in-throttle";
 
@@ -30,23 +31,72 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         if (signInWait(email, address) > 0) throw new SignInThrottled();
         const user = await checkCredentials(email, password);
         if (!user) recordSignInFailure(email, address);
-        return user ? { id: user.id, email: user.email, organisationId: user.organisationId } : null;
+        if (user) {
+          await recordAudit({
+            organisationId: user.organisationId,
+            userId: user.id,
+            actor: user.email,
+            action: "session.sign_in",
+            target: user.id,
+          });
+        }
+        return user
+          ? {
+              id: user.id,
+              email: user.email,
+              organisationId: user.organisationId,
+              sessionVersion: user.sessionVersion,
+            }
+          : null;
       },
     }),
   ],
   callbacks: {
-    jwt: ({ token, user }) => {
-      if (user && "organisationId" in user) token.organisationId = user.organisationId as string;
-      return token;
+    jwt: async ({ token, user }) => {
+      if (user && "organisationId" in user) {
+        token.organisationId = user.organisationId as string;
+        token.userId = user.id;
+        token.sessionVersion = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+        return token;
+      }
+      // Every later request: a session older than the user's last "sign out everywhere" (or of a
+      // user who is gone) is refused, and next-auth clears its cookie.
+      if (typeof token.userId !== "string") return null;
+      const version = await currentSessionVersion(token.userId);
+      return version !== null && version === token.sessionVersion ? token : null;
     },
-    session: ({ session, token }) => ({ ...session, organisationId: token.organisationId as string }),
+    session: ({ session, token }) => ({
+      ...session,
+      organisationId: token.organisationId as string,
+      userId: token.userId as string,
+    }),
   },
 }));
 
+export type DashboardUser = { organisationId: string; userId: string; email: string };
+
+/** The signed-in dashboard user, or null. */
+export async function dashboardUser(): Promise<DashboardUser | null> {
+  const session = (await auth()) as {
+    organisationId?: string;
+    userId?: string;
+    user?: { email?: string | null };
+  } | null;
+  if (!session?.organisationId || !session.userId) return null;
+  return { organisationId: session.organisationId, userId: session.userId, email: session.user?.email ?? "" };
+}
+
 /** The signed-in dashboard user's organisation, or null. */
-export async function dashboardOrganisation(): Promise<string | null> {
-  const session = (await auth()) as { organisationId?: string } | null;
-  return session?.organisationId ?? null;
+async function dashboardOrganisation(): Promise<string | null> {
+  return (await dashboardUser())?.organisationId ?? null;
+}
+
+/** The signed-in user (for actions, which audit who did what), or a redirect to the login. */
+export async function requireDashboardUser(): Promise<DashboardUser> {
+  const user = await dashboardUser();
+  if (!user) redirect("/dashboard/login");
+
+  return user;
 }
 
 /**

@@ -27,3 +27,24 @@ export async function revokeApiKey(apiKey: string): Promise<{ revoked: boolean }
 
   return { revoked: count === 1 };
 }
+
+/** An organisation's keys, newest first: what a list may show (never the hash). */
+export function listApiKeys(organisationId: string) {
+  return db().apiKey.findMany({
+    where: { organisationId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, hint: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+/** Revokes one of the organisation's keys by id, at once (another organisation's id is not found). */
+export async function revokeApiKeyById(organisationId: string, id: string): Promise<{ revoked: boolean }> {
+  const key = isUuid(id) ? await db().apiKey.findFirst({ where: { id, organisationId }, select: { id: true } }) : null;
+  if (!key) throw ApiError.notFound("api_key", id);
+  const { count } = await db().apiKey.updateMany({
+    where: { id, organisationId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+
+  return { revoked: count === 1 };
+}

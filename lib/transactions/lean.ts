@@ -1,3 +1,4 @@
+import { OPERATION_FROM } from "@/lib/transactions/operations";
 import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { canTransition, type TransactionStatus } from "@/lib/domain/statuses";
@@ -80,7 +81,7 @@ export async function captureLean({ organisationId, id, amount }: Scope & { amou
     { organisationId, id },
     {
       to: "SETTLEMENT_REQUESTED",
-      from: ["AUTHORIZED"],
+      from: OPERATION_FROM.capture,
       operation: "captured",
       reason: amount !== undefined && amount < t.amount ? `Captured ${amount} of ${t.amount}` : "Captured",
       capturedAmount: amount ?? t.amount,
@@ -91,14 +92,19 @@ export async function captureLean({ organisationId, id, amount }: Scope & { amou
 
 /** AUTHORIZED → AUTHORIZATION_VOIDED (one round trip). */
 export function voidLean(scope: Scope): Promise<Transaction> {
-  return operate(scope, { to: "AUTHORIZATION_VOIDED", from: ["AUTHORIZED"], operation: "voided", reason: "Voided" });
+  return operate(scope, {
+    to: "AUTHORIZATION_VOIDED",
+    from: OPERATION_FROM.void,
+    operation: "voided",
+    reason: "Voided",
+  });
 }
 
 /** SETTLEMENT_REQUESTED → CANCELLED (one round trip). */
 export function cancelLean(scope: Scope): Promise<Transaction> {
   return operate(scope, {
     to: "CANCELLED",
-    from: ["SETTLEMENT_REQUESTED"],
+    from: OPERATION_FROM.cancel,
     operation: "cancelled",
     reason: "Cancelled by the merchant",
   });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
+import type { TransactionStatus } from "@/lib/domain/statuses";
 import type { Refund } from "@/lib/generated/prisma/client";
 import { addJob } from "@/lib/jobs/queue";
 import { isUuid } from "@/lib/schemas/common";
@@ -10,7 +11,16 @@ import { recordEvent, refundEventPayload } from "@/lib/webhooks/outbox";
 
 type Scope = { organisationId: string; id: string };
 
-const scoped = (id: string) => {
+/** The statuses each merchant operation starts from (the dashboard shows a button only there). */
+export const OPERATION_FROM = {
+  capture: ["AUTHORIZED"],
+  void: ["AUTHORIZED"],
+  cancel: ["SETTLEMENT_REQUESTED"],
+  refund: ["SETTLEMENT_COMPLETED"],
+} as const satisfies Record<string, readonly TransactionStatus[]>;
+
+/** A transaction id as given by the caller: not a UUID means no such transaction (404, never a 400 or 500). */
+const transactionIdOrNotFound = (id: string) => {
   if (!isUuid(id)) throw ApiError.notFound("transaction", id);
   return id;
 };
@@ -37,9 +47,10 @@ export async function refundTransaction({
         organisationId: string;
       }[]
     >`
-      select status, amount, "capturedAmount", "merchantReference", "organisationId" from transactions where id = ${scoped(id)}::uuid for update`;
+      select status, amount, "capturedAmount", "merchantReference", "organisationId" from transactions where id = ${transactionIdOrNotFound(id)}::uuid for update`;
     if (!t || t.organisationId !== organisationId) throw ApiError.notFound("transaction", id);
-    if (t.status !== "SETTLEMENT_COMPLETED") throw statusConflict("refunded", t.status, ["SETTLEMENT_COMPLETED"]);
+    if (!(OPERATION_FROM.refund as readonly string[]).includes(t.status))
+      throw statusConflict("refunded", t.status, [...OPERATION_FROM.refund]);
     const refunded = await tx.refund.aggregate({
       where: { transactionId: id, status: { not: "FAILED" } },
       _sum: { amount: true },
@@ -91,7 +102,7 @@ export async function processRefund(refundId: string): Promise<void> {
 
 export async function listRefunds({ organisationId, id }: Scope): Promise<Refund[]> {
   const t = await db().transaction.findFirst({
-    where: { id: scoped(id), organisationId },
+    where: { id: transactionIdOrNotFound(id), organisationId },
     select: { refunds: { orderBy: { createdAt: "asc" } } },
   });
   if (!t) throw ApiError.notFound("transaction", id);

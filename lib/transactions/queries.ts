@@ -52,11 +52,12 @@ export async function listTransactions(organisationId: string, q: ListQuery) {
   return { rows: page, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
 }
 
-function encodeCursor(t: Pick<Transaction, "createdAt" | "id">): string {
+/** The keyset cursor of a row: (created_at, id), opaque to callers. */
+export function encodeCursor(t: Pick<Transaction, "createdAt" | "id">): string {
   return Buffer.from(JSON.stringify([t.createdAt.toISOString(), t.id])).toString("base64url");
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   try {
     const [iso, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     const createdAt = new Date(iso);

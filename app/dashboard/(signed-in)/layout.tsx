@@ -1,12 +1,24 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { requireDashboardOrganisation, signOut } from "@/lib/auth/next-auth";
+import { recordAudit } from "@/lib/auth/audit";
+import { dashboardUser, requireDashboardOrganisation, signOut } from "@/lib/auth/next-auth";
 import { db } from "@/lib/db/prisma";
+import { DashboardNav } from "./nav";
 
 export const dynamic = "force-dynamic";
 
 async function logout() {
   "use server";
+  const user = await dashboardUser();
+  if (user) {
+    await recordAudit({
+      organisationId: user.organisationId,
+      userId: user.userId,
+      actor: user.email,
+      action: "session.sign_out",
+      target: user.userId,
+    });
+  }
   await signOut({ redirectTo: "/dashboard/login" });
 }
 
@@ -18,26 +30,35 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between px-6 py-3">
-          <div className="flex items-center gap-6">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-3 py-3 sm:px-6">
+          <div className="flex items-center gap-3 sm:gap-6">
             <Link href="/dashboard" className="font-bold text-slate-900">
-              Payrail <span className="font-normal text-slate-500">dashboard</span>
+              Payrail <span className="font-normal text-slate-600">dashboard</span>
             </Link>
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Sandbox</span>
           </div>
-          <div className="flex items-center gap-4 text-sm">
-            <span className="text-slate-600" data-testid="organisation">
+          <div className="flex min-w-0 items-center gap-4 text-sm">
+            <span className="max-w-[14rem] truncate text-slate-700 sm:max-w-xs" data-testid="organisation">
               {organisation?.name}
             </span>
             <form action={logout}>
-              <button type="submit" className="font-medium text-indigo-700 hover:underline">
+              <button type="submit" className="font-medium whitespace-nowrap text-indigo-700 hover:underline">
                 Sign out
               </button>
             </form>
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      <DashboardNav />
+      <main id="main" className="mx-auto max-w-6xl px-3 py-6 sm:px-6 sm:py-8">
+        {children}
+      </main>
     </div>
   );
 }

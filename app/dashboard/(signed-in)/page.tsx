@@ -1,118 +1,147 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import type { ReactNode } from "react";
+import { DailyStackedBars, GROUP_LABELS, Legend, ShareBar, Stat } from "@/components/dashboard/charts";
+import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { formatAmount } from "@/components/pay/format";
-import { StatusBadge } from "@/components/dashboard/status-badge";
-import { ApiError } from "@/lib/errors/api-error";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
-import { PAYMENT_PRODUCTS } from "@/lib/domain/products";
-import { TransactionListQuerySchema } from "@/lib/schemas/transaction";
-import { STATUSES } from "@/lib/domain/statuses";
-import { listTransactions } from "@/lib/transactions/queries";
+import { GROUP_NAMES, OVERVIEW_DAYS, overview } from "@/lib/dashboard/overview";
 
-export const metadata: Metadata = { title: "Transactions" };
+export const metadata: Metadata = { title: "Overview" };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+const compactEur = new Intl.NumberFormat("en-IE", {
+  style: "currency",
+  currency: "EUR",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
 
-// Transactions of the signed-in user's organisation, newest first, filtered like GET /v1/transaction.
-export default async function TransactionsPage({ searchParams }: Props) {
+// The organisation's last 30 days: totals, volume and count per day by status, conversion per
+// product, webhook delivery success. Everything is drawn on the server (SVG).
+export default async function OverviewPage() {
   const organisationId = await requireDashboardOrganisation();
-  const raw = Object.fromEntries(
-    Object.entries(await searchParams).filter(([, v]) => typeof v === "string" && v !== ""),
-  ) as Record<string, string>;
-  const parsed = TransactionListQuerySchema.safeParse({ ...raw, limit: "25" });
-  const query = parsed.success ? parsed.data : TransactionListQuerySchema.parse({ limit: "25" });
-  const page = await listTransactions(organisationId, query).catch((e) => {
-    if (e instanceof ApiError) return listTransactions(organisationId, { ...query, cursor: undefined });
-    throw e;
-  });
-  const next = new URLSearchParams({ ...raw, ...(page.nextCursor ? { cursor: page.nextCursor } : {}) });
-  const select = "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm";
+  const o = await overview(organisationId);
+  const count = GROUP_NAMES.reduce((s, g) => s + o.totals.count[g], 0);
+  const volume = GROUP_NAMES.reduce((s, g) => s + o.totals.volume[g], 0);
+  const conversion = count ? o.totals.count.succeeded / count : 0;
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold">Transactions</h1>
-      <form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-        <select name="status" defaultValue={raw.status ?? ""} className={select} aria-label="Status">
-          <option value="">All statuses</option>
-          {STATUSES.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-        <select
-          name="payment_product"
-          defaultValue={raw.payment_product ?? ""}
-          className={select}
-          aria-label="Payment product"
-        >
-          <option value="">All products</option>
-          {PAYMENT_PRODUCTS.map((p) => (
-            <option key={p}>{p}</option>
-          ))}
-        </select>
-        <input
-          name="merchant_reference"
-          defaultValue={raw.merchant_reference ?? ""}
-          placeholder="Merchant reference"
-          className={select}
-          aria-label="Merchant reference"
-        />
-        <button
-          type="submit"
-          className="rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-500"
-        >
-          Filter
-        </button>
-      </form>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs tracking-wide text-slate-500 uppercase">
-            <tr>
-              <th className="px-4 py-2">Created</th>
-              <th className="px-4 py-2">Reference</th>
-              <th className="px-4 py-2">Product</th>
-              <th className="px-4 py-2 text-right">Amount</th>
-              <th className="px-4 py-2">Status</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {page.rows.map((t) => (
-              <tr key={t.id} className="hover:bg-slate-50">
-                <td className="px-4 py-2 whitespace-nowrap text-slate-500">
-                  {t.createdAt.toISOString().replace("T", " ").slice(0, 19)}
-                </td>
-                <td className="px-4 py-2">
-                  <Link
-                    href={`/dashboard/transactions/${t.id}`}
-                    className="font-medium text-indigo-700 hover:underline"
-                  >
-                    {t.merchantReference || t.id.slice(0, 8)}
-                  </Link>
-                </td>
-                <td className="px-4 py-2">{t.paymentProduct}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatAmount(t.amount)}</td>
-                <td className="px-4 py-2">
-                  <StatusBadge status={t.status} />
-                </td>
-              </tr>
-            ))}
-            {page.rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-slate-500">
-                  No transactions yet.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Overview</h1>
+        <p className="text-sm text-slate-600">
+          Last {OVERVIEW_DAYS} days, {o.since} to {o.until} (UTC).
+        </p>
       </div>
-      {page.hasMore ? (
-        <Link
-          href={`/dashboard?${next}`}
-          className="mt-4 inline-block text-sm font-medium text-indigo-700 hover:underline"
-        >
-          Older transactions →
-        </Link>
-      ) : null}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="totals">
+        <Stat label="Transactions" value={String(count)} />
+        <Stat label="Volume" value={formatAmount(volume)} />
+        <Stat label="Succeeded volume" value={formatAmount(o.totals.volume.succeeded)} />
+        <Stat label="Conversion" value={pct(conversion)} />
+      </div>
+      <Card title="Volume per day by status">
+        <Legend />
+        <DailyStackedBars
+          id="volume"
+          title="Volume per day by status"
+          days={o.days}
+          metric="volume"
+          format={(v) => compactEur.format(v / 100)}
+        />
+      </Card>
+      <Card title="Transactions per day by status">
+        <DailyStackedBars
+          id="count"
+          title="Transactions per day by status"
+          days={o.days}
+          metric="count"
+          format={(v) => String(Math.round(v))}
+        />
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer font-medium text-indigo-700">Numbers per day</summary>
+          <ScrollRegion label="Numbers per day" className="mt-2 max-h-80 overflow-auto">
+            <table className="min-w-full text-xs">
+              <thead className="text-left text-slate-600">
+                <tr>
+                  <th className="pr-3">Day</th>
+                  {GROUP_NAMES.map((g) => (
+                    <th key={g} className="pr-3 text-right">
+                      {GROUP_LABELS[g]}
+                    </th>
+                  ))}
+                  <th className="text-right">Volume</th>
+                </tr>
+              </thead>
+              <tbody>
+                {o.days.map((d) => (
+                  <tr key={d.day}>
+                    <td className="pr-3 font-mono">{d.day}</td>
+                    {GROUP_NAMES.map((g) => (
+                      <td key={g} className="pr-3 text-right tabular-nums">
+                        {d.count[g]}
+                      </td>
+                    ))}
+                    <td className="text-right tabular-nums">
+                      {formatAmount(GROUP_NAMES.reduce((s, g) => s + d.volume[g], 0))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </details>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Conversion per payment product">
+          {o.products.length === 0 ? <p className="text-sm text-slate-600">No transactions yet.</p> : null}
+          <ul className="space-y-3" data-testid="conversion">
+            {o.products.map((p) => (
+              <li key={p.product} className="text-sm">
+                <div className="flex justify-between gap-3">
+                  <span className="font-medium">{p.product}</span>
+                  <span className="tabular-nums text-slate-700">
+                    {pct(p.rate)}{" "}
+                    <span className="text-slate-600">
+                      ({p.succeeded} of {p.count})
+                    </span>
+                  </span>
+                </div>
+                <ShareBar share={p.rate} label={`${p.product}: ${pct(p.rate)} succeeded`} />
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card title="Webhook delivery">
+          <p className="text-3xl font-bold tabular-nums" data-testid="webhook-rate">
+            {o.webhooks.successRate === null ? "—" : pct(o.webhooks.successRate)}
+          </p>
+          <p className="text-sm text-slate-600">delivered of the events whose delivery is decided</p>
+          <div className="mt-3">
+            <ShareBar
+              share={o.webhooks.successRate ?? 0}
+              colour="#059669"
+              label={`Webhook delivery success: ${o.webhooks.successRate === null ? "no decided events" : pct(o.webhooks.successRate)}`}
+            />
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+            {(["delivered", "failed", "pending", "skipped"] as const).map((k) => (
+              <div key={k}>
+                <dt className="text-slate-600">{k}</dt>
+                <dd className="font-semibold tabular-nums">{o.webhooks[k]}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      </div>
     </div>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
+      {children}
+    </section>
   );
 }

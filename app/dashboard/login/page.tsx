@@ -58,7 +58,7 @@ export default async function LoginPage({ searchParams }: Props) {
           Sign in
         </button>
       </form>
-      <p className="mt-4 text-xs text-slate-500">
+      <p className="mt-4 text-xs text-slate-600">
         The demo login is printed by <code>npm start</code>; add one with <code>npm run merchant -- user</code>.
       </p>
     </main>

@@ -3,20 +3,25 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { formatAmount } from "@/components/pay/format";
+import { ActionForm } from "@/components/dashboard/action-form";
+import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ApiError } from "@/lib/errors/api-error";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
-import { listRefunds } from "@/lib/transactions/operations";
+import { listRefunds, OPERATION_FROM } from "@/lib/transactions/operations";
 import { getHistoryOrThrow, getTransactionOrThrow } from "@/lib/transactions/queries";
 import { listTransactionWebhooksOrThrow } from "@/lib/webhooks/events";
+import { cancelAction, captureAction, refundAction, resendAction, voidAction } from "./actions";
 
 export const metadata: Metadata = { title: "Transaction" };
 
 type Props = { params: Promise<{ id: string }> };
 
-const time = (d: Date) => d.toISOString().replace("T", " ").slice(0, 23);
+const time = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
+const allows = (op: keyof typeof OPERATION_FROM, status: string) =>
+  (OPERATION_FROM[op] as readonly string[]).includes(status);
 
-// One transaction of the signed-in user's organisation: details, history, refunds, webhooks.
+// One transaction of the signed-in user's organisation: details, actions, history, refunds, webhooks.
 export default async function TransactionPage({ params }: Props) {
   const organisationId = await requireDashboardOrganisation();
   const scope = { organisationId, id: (await params).id };
@@ -29,76 +34,209 @@ export default async function TransactionPage({ params }: Props) {
     if (e instanceof ApiError && e.code === "120") notFound();
     throw e;
   });
+  const refunded = refunds.filter((r) => r.status !== "FAILED").reduce((sum, r) => sum + r.amount, 0);
+  const refundable = (t.capturedAmount ?? t.amount) - refunded;
+  const hidden = { id: t.id };
+  const canRefund = allows("refund", t.status) && refundable > 0;
+  const canCapture = allows("capture", t.status);
+  const canVoid = allows("void", t.status);
+  const canCancel = allows("cancel", t.status);
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-6">
       <div>
-        <Link href="/dashboard" className="text-sm text-indigo-700 hover:underline">
+        <Link href="/dashboard/transactions" className="text-sm text-indigo-700 hover:underline">
           ← Transactions
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold">{formatAmount(t.amount)}</h1>
           <StatusBadge status={t.status} />
-          <span className="text-sm text-slate-500">{t.paymentProduct}</span>
+          <span className="text-sm text-slate-600">{t.paymentProduct}</span>
         </div>
-        <p className="mt-1 font-mono text-xs text-slate-500">{t.id}</p>
+        <p className="mt-1 font-mono text-xs break-all text-slate-600">{t.id}</p>
       </div>
+      {canRefund || canCapture || canVoid || canCancel ? (
+        <Section title="Actions">
+          <div className="grid gap-6 md:grid-cols-2">
+            {canCapture ? (
+              <div>
+                <h3 className="mb-2 font-semibold">Capture</h3>
+                <ActionForm
+                  action={captureAction}
+                  hidden={hidden}
+                  testId="capture-form"
+                  fields={[
+                    {
+                      name: "amount",
+                      label: "Amount (EUR)",
+                      inputMode: "decimal",
+                      placeholder: (t.amount / 100).toFixed(2),
+                      hint: "Empty captures the whole authorized amount; less releases the rest.",
+                    },
+                  ]}
+                  submitLabel="Capture"
+                  pendingLabel="Capturing…"
+                  confirm={`Capture this payment? The shopper is charged.`}
+                />
+              </div>
+            ) : null}
+            {canVoid ? (
+              <div>
+                <h3 className="mb-2 font-semibold">Void</h3>
+                <ActionForm
+                  action={voidAction}
+                  hidden={hidden}
+                  testId="void-form"
+                  submitLabel="Void"
+                  pendingLabel="Voiding…"
+                  tone="danger"
+                  confirm="Void this authorization? The reserved amount is released and cannot be captured any more."
+                />
+              </div>
+            ) : null}
+            {canCancel ? (
+              <div>
+                <h3 className="mb-2 font-semibold">Cancel</h3>
+                <ActionForm
+                  action={cancelAction}
+                  hidden={hidden}
+                  testId="cancel-form"
+                  submitLabel="Cancel payment"
+                  pendingLabel="Cancelling…"
+                  tone="danger"
+                  confirm="Cancel this payment before it settles? This cannot be undone."
+                />
+              </div>
+            ) : null}
+            {canRefund ? (
+              <div>
+                <h3 className="mb-2 font-semibold">Refund</h3>
+                <p className="mb-2 text-sm text-slate-600">Refundable: {formatAmount(refundable)}</p>
+                <ActionForm
+                  action={refundAction}
+                  hidden={hidden}
+                  testId="refund-form"
+                  fields={[
+                    {
+                      name: "amount",
+                      label: "Amount (EUR)",
+                      inputMode: "decimal",
+                      placeholder: (refundable / 100).toFixed(2),
+                      required: true,
+                    },
+                    { name: "reason", label: "Reason (optional)" },
+                  ]}
+                  submitLabel="Refund"
+                  pendingLabel="Refunding…"
+                  tone="danger"
+                  confirm="Refund this amount to the shopper? This cannot be undone."
+                />
+              </div>
+            ) : null}
+          </div>
+        </Section>
+      ) : null}
       <Section title="Details">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
           <Row label="Merchant reference">{t.merchantReference || "—"}</Row>
           <Row label="Status reason">{t.statusReason || "—"}</Row>
           <Row label="Customer">{t.customerId}</Row>
-          <Row label="Created">{time(t.createdAt)}</Row>
-          <Row label="Last status update">{time(t.lastStatusUpdate)}</Row>
+          <Row label="Captured">{t.capturedAmount === null ? "—" : formatAmount(t.capturedAmount)}</Row>
+          <Row label="Created">{time(t.createdAt)} UTC</Row>
+          <Row label="Last status update">{time(t.lastStatusUpdate)} UTC</Row>
           <Row label="details">
-            <pre className="overflow-x-auto rounded-lg bg-slate-50 p-3 text-xs">
-              {JSON.stringify(t.details, null, 2)}
-            </pre>
+            <ScrollRegion label="details (JSON)" className="overflow-x-auto rounded-lg bg-slate-50 p-3">
+              <pre className="text-xs">{JSON.stringify(t.details, null, 2)}</pre>
+            </ScrollRegion>
           </Row>
         </dl>
       </Section>
       <Section title="History">
-        <ol className="space-y-2 text-sm" data-testid="history">
+        <ol className="relative space-y-4 border-l-2 border-slate-200 pl-5 text-sm" data-testid="history">
           {history.map((h) => (
-            <li key={String(h.id)} className="flex flex-wrap items-center gap-3">
-              <span className="w-48 font-mono text-xs text-slate-500">{time(h.createdAt)}</span>
-              <StatusBadge status={h.toStatus} />
-              <span className="text-slate-600">{h.reason}</span>
-              <span className="text-xs text-slate-400">{h.actor}</span>
+            <li key={String(h.id)} className="relative">
+              <span aria-hidden className="absolute top-1.5 -left-[1.6rem] h-3 w-3 rounded-full bg-indigo-500" />
+              <div className="flex flex-wrap items-center gap-2">
+                <StatusBadge status={h.toStatus} />
+                <span className="text-xs text-slate-600">by {h.actor}</span>
+              </div>
+              <p className="mt-1 text-slate-700" data-testid="history-reason">
+                {h.reason}
+              </p>
+              <time className="font-mono text-xs text-slate-600" dateTime={h.createdAt.toISOString()}>
+                {time(h.createdAt)} UTC
+              </time>
             </li>
           ))}
         </ol>
       </Section>
       {refunds.length ? (
         <Section title="Refunds">
-          <ul className="space-y-2 text-sm">
+          <ul className="space-y-2 text-sm" data-testid="refunds">
             {refunds.map((r) => (
-              <li key={r.id} className="flex items-center gap-3">
+              <li key={r.id} className="flex flex-wrap items-center gap-3">
                 <span className="tabular-nums">{formatAmount(r.amount)}</span>
                 <StatusBadge status={r.status} />
                 <span className="text-slate-600">{r.reason}</span>
+                <span className="font-mono text-xs text-slate-600">{time(r.createdAt)} UTC</span>
               </li>
             ))}
           </ul>
         </Section>
       ) : null}
       <Section title="Webhooks">
-        {events.length === 0 ? <p className="text-sm text-slate-500">No events yet.</p> : null}
+        {events.length === 0 ? <p className="text-sm text-slate-600">No events yet.</p> : null}
         <ul className="space-y-3 text-sm" data-testid="webhooks">
           {events.map((e) => (
-            <li key={e.id} className="rounded-lg border border-slate-200 p-3">
+            <li key={e.id} className="rounded-lg border border-slate-200 p-3" data-testid="webhook-event">
               <div className="flex flex-wrap items-center gap-3">
-                <span className="font-mono text-xs text-slate-500">{e.id}</span>
-                <span>{String((e.payload as Record<string, unknown>).status ?? e.type)}</span>
+                <span>
+                  {e.type}: {String((e.payload as Record<string, unknown>).status ?? "")}
+                </span>
                 <StatusBadge status={e.status} />
+                <span className="font-mono text-xs break-all text-slate-600">{e.id}</span>
               </div>
-              <ul className="mt-2 space-y-1 text-xs text-slate-600">
-                {e.attemptLog.map((a) => (
-                  <li key={a.id}>
-                    #{a.attemptNumber} {time(a.startedAt)} → {a.statusCode ?? a.error} ({a.durationMs} ms)
-                  </li>
-                ))}
-              </ul>
+              <p className="mt-1 text-xs break-all text-slate-600">{e.targetUrl || "no webhook URL applied"}</p>
+              {e.attemptLog.length ? (
+                <ScrollRegion label={`Attempts of event ${e.id}`} className="mt-2 overflow-x-auto">
+                  <table className="min-w-full text-xs">
+                    <caption className="sr-only">Delivery attempts of event {e.id}</caption>
+                    <thead className="text-left text-slate-600">
+                      <tr>
+                        <th className="pr-3 font-medium">#</th>
+                        <th className="pr-3 font-medium">Started (UTC)</th>
+                        <th className="pr-3 font-medium">Trigger</th>
+                        <th className="pr-3 font-medium">Result</th>
+                        <th className="pr-3 font-medium">Duration</th>
+                      </tr>
+                    </thead>
+                    <tbody data-testid="attempts">
+                      {e.attemptLog.map((a) => (
+                        <tr key={String(a.id)}>
+                          <td className="pr-3">{a.attemptNumber}</td>
+                          <td className="pr-3 font-mono whitespace-nowrap">{time(a.startedAt)}</td>
+                          <td className="pr-3">{a.trigger}</td>
+                          <td className="pr-3">{a.statusCode ? `HTTP ${a.statusCode}` : (a.error ?? "")}</td>
+                          <td className="pr-3 tabular-nums">{a.durationMs} ms</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </ScrollRegion>
+              ) : (
+                <p className="mt-2 text-xs text-slate-600">No attempts yet.</p>
+              )}
+              {e.targetUrl || e.status !== "skipped" ? (
+                <div className="mt-2">
+                  <ActionForm
+                    action={resendAction}
+                    hidden={{ id: t.id, event: e.id }}
+                    submitLabel="Resend"
+                    pendingLabel="Queuing…"
+                    tone="plain"
+                  />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -109,8 +247,8 @@ export default async function TransactionPage({ params }: Props) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+    <section className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
       {children}
     </section>
   );
@@ -119,7 +257,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <dt className="text-slate-500">{label}</dt>
+      <dt className="text-slate-600">{label}</dt>
       <dd className="min-w-0 break-words text-slate-800">{children}</dd>
     </>
   );

@@ -1,0 +1,38 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+// Sections of the dashboard. The sandbox pages (webhook settings, events, test controls, request
+// log, reset and seed) join this list when their APIs land (issue 14).
+const LINKS = [
+  { href: "/dashboard", label: "Overview" },
+  { href: "/dashboard/transactions", label: "Transactions" },
+  { href: "/dashboard/developers/api-keys", label: "API keys" },
+  { href: "/dashboard/users", label: "Users" },
+  { href: "/dashboard/audit", label: "Audit" },
+];
+
+export function DashboardNav() {
+  const path = usePathname();
+  return (
+    <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-3 sm:px-6">
+        {LINKS.map((l) => {
+          const current = l.href === "/dashboard" ? path === l.href : path.startsWith(l.href);
+          return (
+            <li key={l.href}>
+              <Link
+                href={l.href}
+                aria-current={current ? "page" : undefined}
+                className={`block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-600 ${current ? "border-indigo-600 text-indigo-800" : "border-transparent text-slate-700 hover:text-slate-900"}`}
+              >
+                {l.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

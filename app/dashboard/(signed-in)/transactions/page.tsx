@@ -1,0 +1,196 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatAmount } from "@/components/pay/format";
+import { ScrollRegion } from "@/components/dashboard/scroll-region";
+import { StatusBadge } from "@/components/dashboard/status-badge";
+import { ApiError } from "@/lib/errors/api-error";
+import { invalidFields } from "@/lib/errors/validation";
+import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
+import { PAYMENT_PRODUCTS } from "@/lib/domain/products";
+import { STATUSES } from "@/lib/domain/statuses";
+import { searchFromParams, searchTransactions } from "@/lib/dashboard/search";
+
+export const metadata: Metadata = { title: "Transactions" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const input =
+  "mt-1 block w-full rounded-lg border bg-white px-2 py-1.5 text-sm focus:ring-2 focus:ring-indigo-200 focus:outline-none";
+
+// Transactions of the signed-in user's organisation, newest first: search, filters, keyset pages, CSV.
+export default async function TransactionsPage({ searchParams }: Props) {
+  const organisationId = await requireDashboardOrganisation();
+  const { raw, parsed } = searchFromParams(await searchParams);
+  const errors = parsed.success ? {} : invalidFields(parsed.error, "", raw);
+  const search = parsed.success ? parsed.data : {};
+  const page = await searchTransactions(organisationId, search).catch((e) => {
+    if (e instanceof ApiError) {
+      errors.cursor = "Not a page of this list: showing the first page";
+      return searchTransactions(organisationId, { ...search, cursor: undefined });
+    }
+    throw e;
+  });
+  const { cursor: _, ...filters } = raw;
+  const query = new URLSearchParams(filters);
+  const next = new URLSearchParams({ ...filters, ...(page.nextCursor ? { cursor: page.nextCursor } : {}) });
+  const attrs = (name: string) => ({
+    id: `f-${name}`,
+    name,
+    defaultValue: raw[name] ?? "",
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `f-${name}-error` : undefined,
+    className: `${input} ${errors[name] ? "border-red-500" : "border-slate-300"}`,
+  });
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Transactions</h1>
+        <a
+          href={`/dashboard/transactions/export?${query}`}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          download
+        >
+          Export CSV
+        </a>
+      </div>
+      <form
+        method="get"
+        className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+      >
+        <Field errors={errors} name="q" label="Search">
+          <input {...attrs("q")} type="search" placeholder="Id, reference or e-mail" />
+        </Field>
+        <Field errors={errors} name="status" label="Status">
+          <select {...attrs("status")}>
+            <option value="">All statuses</option>
+            {STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </Field>
+        <Field errors={errors} name="payment_product" label="Product">
+          <select {...attrs("payment_product")}>
+            <option value="">All products</option>
+            {PAYMENT_PRODUCTS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </Field>
+        <Field errors={errors} name="amount" label="Amount (EUR)">
+          <input {...attrs("amount")} inputMode="decimal" placeholder="25.00" />
+        </Field>
+        <Field errors={errors} name="from" label="From">
+          <input {...attrs("from")} type="date" />
+        </Field>
+        <Field errors={errors} name="to" label="To">
+          <input {...attrs("to")} type="date" />
+        </Field>
+        <div className="flex gap-2">
+          <button
+            type="submit"
+            className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+          >
+            Search
+          </button>
+          <Link
+            href="/dashboard/transactions"
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-indigo-700 hover:underline"
+          >
+            Clear
+          </Link>
+        </div>
+      </form>
+      {errors.cursor ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {errors.cursor}
+        </p>
+      ) : null}
+      <ScrollRegion label="Transactions" className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">Transactions, newest first</caption>
+          <thead className="bg-slate-50 text-left text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th className="hidden px-3 py-2 sm:table-cell">Created (UTC)</th>
+              <th className="px-3 py-2">Reference</th>
+              <th className="hidden px-3 py-2 md:table-cell">Customer</th>
+              <th className="hidden px-3 py-2 sm:table-cell">Product</th>
+              <th className="px-3 py-2 text-right">Amount</th>
+              <th className="px-3 py-2">Status</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100" data-testid="transactions">
+            {page.rows.map((t) => (
+              <tr key={t.id} className="hover:bg-slate-50">
+                <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
+                  {t.createdAt.toISOString().replace("T", " ").slice(0, 16)}
+                </td>
+                <td className="px-3 py-2">
+                  <Link
+                    href={`/dashboard/transactions/${t.id}`}
+                    className="font-medium break-all text-indigo-700 hover:underline"
+                  >
+                    {t.merchantReference || t.id.slice(0, 8)}
+                  </Link>
+                  <span className="block text-xs text-slate-600 sm:hidden">
+                    {t.createdAt.toISOString().replace("T", " ").slice(0, 16)}
+                  </span>
+                </td>
+                <td className="hidden px-3 py-2 text-slate-600 md:table-cell">{t.customer.emailAddress}</td>
+                <td className="hidden px-3 py-2 sm:table-cell">{t.paymentProduct}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatAmount(t.amount)}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge status={t.status} />
+                </td>
+              </tr>
+            ))}
+            {page.rows.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-4 py-8 text-center text-slate-600">
+                  No transactions match.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <nav aria-label="Pages" className="mt-4 flex gap-4 text-sm">
+        {raw.cursor ? (
+          <Link href={`/dashboard/transactions?${query}`} className="font-medium text-indigo-700 hover:underline">
+            ← Newest
+          </Link>
+        ) : null}
+        {page.hasMore ? (
+          <Link href={`/dashboard/transactions?${next}`} className="font-medium text-indigo-700 hover:underline">
+            Older transactions →
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+function Field({
+  name,
+  label,
+  errors,
+  children,
+}: {
+  name: string;
+  label: string;
+  errors: Record<string, string>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-w-0 flex-1 basis-40 text-sm font-medium text-slate-700">
+      <label htmlFor={`f-${name}`}>{label}</label>
+      {children}
+      {errors[name] ? (
+        <span id={`f-${name}-error`} className="mt-1 block text-xs font-normal text-red-700" data-testid="field-error">
+          {errors[name]}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Page } from "@playwright/test";
+import { eventually, expect } from "../fixtures";
+import { Receiver } from "../webhooks";
+import { expectAccessible, signedIn, snap, test } from "./dashboard-helpers";
+import { start } from "./helpers";
+
+// Browser, axe and screenshots on a loaded 2-core machine: more time than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
+// The transaction page's actions against the real service: every one through the browser, each
+// checked in the API's own answer afterwards and in the audit log.
+
+const openTransaction = async (page: Page, id: string) => {
+  await page.goto(`/dashboard/transactions/${id}`);
+  await expect(page.getByText(id, { exact: true })).toBeVisible();
+};
+
+const status = async (api: { get: (p: string) => Promise<{ body: any }> }, id: string) =>
+  (await api.get(`/v1/transaction/${id}`)).body.status as string;
+
+test("refund: partial amounts, an over-refund refused next to the field, asks first, audited", async ({
+  page,
+  own: api,
+}, testInfo) => {
+  const merchant = api.merchant;
+  const t = await start(api, "dummy", { dummy_outcome: "SETTLEMENT_COMPLETED" });
+  await signedIn(page, merchant.organisation);
+  await openTransaction(page, t.id);
+  const form = page.getByTestId("refund-form");
+  await expect(page.getByText("Refundable: €25.00")).toBeVisible();
+
+  // Too much: the service's rule, shown next to the field; the typed amount stays.
+  await form.getByLabel("Amount (EUR)").fill("30");
+  await form.getByRole("button", { name: "Refund" }).click();
+  await expect(form.getByRole("alertdialog")).toContainText("Refund this amount");
+  await form.getByRole("button", { name: "Yes, refund" }).click();
+  await expect(form.getByTestId("field-error")).toHaveText("Exceeds the refundable amount (2500)");
+  await expect(form.getByLabel("Amount (EUR)")).toHaveAttribute("aria-invalid", "true");
+  // Not an amount: the API's zod schema answers.
+  await form.getByLabel("Amount (EUR)").fill("ten");
+  await form.getByRole("button", { name: "Refund" }).click();
+  await form.getByRole("button", { name: "Yes, refund" }).click();
+  await expect(form.getByTestId("field-error")).toContainText("Expected an integer amount");
+  await snap(page, testInfo, "refund-error");
+
+  // "Keep it" runs nothing.
+  await form.getByLabel("Amount (EUR)").fill("10");
+  await form.getByRole("button", { name: "Refund" }).click();
+  await form.getByRole("button", { name: "Keep it" }).click();
+  expect((await api.get(`/v1/transaction/${t.id}/refunds`)).body.data).toEqual([]);
+
+  await form.getByLabel("Amount (EUR)").fill("10");
+  await form.getByLabel("Reason (optional)").fill("damaged box");
+  await form.getByRole("button", { name: "Refund" }).click();
+  await form.getByRole("button", { name: "Yes, refund" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Refund requested." })).toBeVisible();
+  await expect(page.getByTestId("refunds")).toContainText("€10.00");
+  await expect(page.getByText("Refundable: €15.00")).toBeVisible();
+  const refunds = (await api.get(`/v1/transaction/${t.id}/refunds`)).body.data;
+  expect(JSON.stringify(refunds)).toContain("damaged box");
+  await snap(page, testInfo, "refund-done");
+  await expectAccessible(page, testInfo, "transaction-refund");
+
+  await page.goto("/dashboard/audit");
+  await expect(page.getByTestId("audit").getByRole("row").first()).toContainText("transaction.refund");
+  await expect(page.getByTestId("audit").getByRole("row").first()).toContainText(t.id);
+});
+
+test("capture (partial), void and cancel, only where the status allows", async ({ page, own: api }, testInfo) => {
+  const merchant = api.merchant;
+  const toCapture = await start(api, "dummy", { dummy_outcome: "AUTHORIZED" });
+  const toVoid = await start(api, "dummy", { dummy_outcome: "AUTHORIZED" });
+  const toCancel = await start(api, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" });
+  const declined = await start(api, "dummy", { dummy_outcome: "DECLINED" });
+  await signedIn(page, merchant.organisation);
+
+  await openTransaction(page, declined.id);
+  await expect(page.getByRole("heading", { name: "Actions" })).toHaveCount(0);
+
+  await openTransaction(page, toCapture.id);
+  await expect(page.getByTestId("cancel-form")).toHaveCount(0);
+  const capture = page.getByTestId("capture-form");
+  await capture.getByLabel("Amount (EUR)").fill("99");
+  await capture.getByRole("button", { name: "Capture" }).click();
+  await capture.getByRole("button", { name: "Yes, capture" }).click();
+  await expect(capture.getByTestId("field-error")).toHaveText("Must not exceed the authorized amount (2500)");
+  await capture.getByLabel("Amount (EUR)").fill("20.00");
+  await capture.getByRole("button", { name: "Capture" }).click();
+  await snap(page, testInfo, "capture-confirm");
+  await capture.getByRole("button", { name: "Yes, capture" }).click();
+  await expect(page.getByTestId("history").getByTestId("status").last()).toHaveText("SETTLEMENT_REQUESTED");
+  expect(await status(api, toCapture.id)).toBe("SETTLEMENT_REQUESTED");
+  await expect(page.getByTestId("history").getByText("Captured 2000 of 2500")).toBeVisible();
+
+  await openTransaction(page, toVoid.id);
+  await page.getByTestId("void-form").getByRole("button", { name: "Void" }).click();
+  await page.getByTestId("void-form").getByRole("button", { name: "Yes, void" }).click();
+  await expect(page.getByTestId("history").getByTestId("status").last()).toHaveText("AUTHORIZATION_VOIDED");
+  expect(await status(api, toVoid.id)).toBe("AUTHORIZATION_VOIDED");
+
+  // Keyboard only: Tab to the button, Enter, then Enter on the focused confirmation.
+  await openTransaction(page, toCancel.id);
+  const cancel = page.getByTestId("cancel-form").getByRole("button", { name: "Cancel payment" });
+  await cancel.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Yes, cancel payment" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("history").getByTestId("status").last()).toHaveText("CANCELLED");
+  expect(await status(api, toCancel.id)).toBe("CANCELLED");
+  await snap(page, testInfo, "cancelled");
+
+  await page.goto("/dashboard/audit");
+  await expect(page.getByTestId("audit-action").first()).toHaveText("transaction.cancel");
+  const actions = await page.getByTestId("audit-action").allTextContents();
+  expect(actions.slice(0, 3)).toEqual(["transaction.cancel", "transaction.void", "transaction.capture"]);
+});
+
+test("webhook events with every attempt, and Resend adds an attempt", async ({ page, own: api }, testInfo) => {
+  const merchant = api.merchant;
+  const receiver = await Receiver.start("ok");
+  try {
+    const t = await start(
+      api,
+      "dummy",
+      { dummy_outcome: "SETTLEMENT_COMPLETED" },
+      { webhook_transaction_update: receiver.url() },
+    );
+    await eventually(async () => receiver.deliveries.length >= 1);
+    await signedIn(page, merchant.organisation);
+    await openTransaction(page, t.id);
+    const event = page.getByTestId("webhook-event").first();
+    await expect(event.getByTestId("attempts").getByRole("row")).toHaveCount(1);
+    await expect(event.getByTestId("attempts")).toContainText("HTTP 200");
+    const before = receiver.deliveries.length;
+    await event.getByRole("button", { name: "Resend" }).click();
+    await expect(event.getByRole("status")).toHaveText("Resend queued.");
+    await eventually(async () => receiver.deliveries.length > before);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("webhook-event").first().getByTestId("attempts").getByRole("row")).toHaveCount(2, {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByTestId("webhook-event").first().getByTestId("attempts")).toContainText("resend");
+    await snap(page, testInfo, "webhooks-resent");
+    await page.goto("/dashboard/audit");
+    await expect(page.getByTestId("audit-action").first()).toHaveText("webhook_event.resend");
+  } finally {
+    await receiver.close();
+  }
+});

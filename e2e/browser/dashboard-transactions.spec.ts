@@ -1,0 +1,149 @@
+import { customerBody, expect } from "../fixtures";
+import { expectAccessible, signedIn, snap, test } from "./dashboard-helpers";
+import { start } from "./helpers";
+
+// Browser, axe and screenshots on a loaded 2-core machine: more time than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
+// The transaction list: search by id, reference, e-mail, amount and dates; filters; keyset pages;
+// the CSV export of the filtered list. Every merchant here is new, so the lists are exact.
+
+test("search, filters, pages and the CSV export", async ({ page, own: api }, testInfo) => {
+  const merchant = api.merchant;
+  const tag = Math.random().toString(36).slice(2, 8);
+  const email = `shopper-${tag}@example.com`;
+  const byEmail = await start(
+    api,
+    "dummy",
+    { dummy_outcome: "DECLINED" },
+    { customer: customerBody({ email_address: email }) },
+  );
+  const byRef = await start(
+    api,
+    "dummy",
+    { dummy_outcome: "SETTLEMENT_REQUESTED" },
+    { merchant_reference: `ref-${tag}-x` },
+  );
+  const byAmount = await start(api, "dummy", { dummy_outcome: "AUTHORIZED" }, { amount: 1234 });
+  await signedIn(page, merchant.organisation);
+  await page.goto("/dashboard/transactions");
+  const rows = page.getByTestId("transactions").getByRole("row");
+
+  const search = async (fields: Record<string, string>) => {
+    await page.goto("/dashboard/transactions");
+    for (const [label, value] of Object.entries(fields)) {
+      const el = page.getByLabel(label, { exact: true });
+      if ((await el.evaluate((e) => e.tagName)) === "SELECT") await el.selectOption(value);
+      else await el.fill(value);
+    }
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/\/dashboard\/transactions\?/);
+  };
+
+  await search({ Search: byEmail.id });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId("status")).toHaveText("DECLINED");
+  await search({ Search: `REF-${tag}` });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`ref-${tag}-x`);
+  await search({ Search: email });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("DECLINED");
+  await search({ "Amount (EUR)": "12.34" });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("€12.34");
+  await search({ Status: "AUTHORIZED" });
+  await expect(rows).toHaveCount(1);
+  await search({ Product: "dummy" });
+  await expect(rows).toHaveCount(3);
+  await search({ Product: "sepa" });
+  await expect(rows.first()).toContainText("No transactions match.");
+  const today = new Date().toISOString().slice(0, 10);
+  await search({ From: today, To: today });
+  await expect(rows).toHaveCount(3);
+  await search({ To: "2020-01-01" });
+  await expect(rows.first()).toContainText("No transactions match.");
+  // A bad amount is named next to its field.
+  await search({ "Amount (EUR)": "lots" });
+  await expect(page.getByTestId("field-error")).toHaveText("Expected an amount in euros, e.g. 25 or 25.00");
+  await expect(page.getByLabel("Amount (EUR)")).toHaveAttribute("aria-invalid", "true");
+  await snap(page, testInfo, "transactions-search-error");
+
+  // Keyset pages: 25 a page; 27 transactions make two pages with nothing lost or repeated.
+  await Promise.all(Array.from({ length: 24 }, () => start(api, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" })));
+  await page.goto("/dashboard/transactions");
+  await expect(rows).toHaveCount(25);
+  const first = await rows.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  await page.getByRole("link", { name: "Older transactions →" }).click();
+  await expect(rows).toHaveCount(2);
+  const second = await rows.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(new Set([...first, ...second]).size).toBe(27);
+  expect(second).toContain(`/dashboard/transactions/${byEmail.id}`);
+  await snap(page, testInfo, "transactions-page-2");
+  await expectAccessible(page, testInfo, "transactions");
+
+  // CSV of the filtered list, with the browser's session; the filter applies.
+  const csv = await page.request.get(`/dashboard/transactions/export?status=DECLINED`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="transactions-.*\.csv"/);
+  const lines = (await csv.text()).trim().split("\r\n");
+  expect(lines[0]).toBe(
+    "id,created_at,merchant_reference,customer_email,payment_product,amount,status,last_status_update",
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(byEmail.id);
+  expect(lines[1]).toContain(email);
+  expect(lines[1]).toContain(",25.00,DECLINED,");
+  const all = (await (await page.request.get("/dashboard/transactions/export")).text()).trim().split("\r\n");
+  expect(all).toHaveLength(28);
+  expect(all.join("\n")).toContain(byRef.id);
+  expect(all.join("\n")).toContain(byAmount.id);
+  // The export link of the page carries the filters.
+  await page.goto("/dashboard/transactions?status=DECLINED");
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    "/dashboard/transactions/export?status=DECLINED",
+  );
+  const bad = await page.request.get("/dashboard/transactions/export?amount=lots");
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).details.invalid_fields.amount).toContain("Expected an amount");
+  // Without a session: 401, no rows.
+  const anonymous = await page.request.fetch("/dashboard/transactions/export", { headers: { cookie: "" } });
+  expect(anonymous.status()).toBe(401);
+
+  await page.goto("/dashboard/audit");
+  await expect(page.getByTestId("audit-action").first()).toHaveText("transactions.export");
+});
+
+test("the overview: totals, charts by day and status, conversion per product, webhook success", async ({
+  page,
+  own: api,
+}, testInfo) => {
+  const merchant = api.merchant;
+  await Promise.all([
+    start(api, "dummy", { dummy_outcome: "SETTLEMENT_COMPLETED" }, { amount: 1000 }),
+    start(api, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" }, { amount: 3000 }),
+    start(api, "dummy", { dummy_outcome: "DECLINED" }, { amount: 500 }),
+    start(api, "dummy", { dummy_outcome: "FAILED" }, { amount: 500 }),
+  ]);
+  await signedIn(page, merchant.organisation);
+  const totals = page.getByTestId("totals");
+  await expect(totals).toContainText("Transactions4");
+  await expect(totals).toContainText("Volume€50.00");
+  await expect(totals).toContainText("Succeeded volume€40.00");
+  await expect(totals).toContainText("Conversion50.0%");
+  await expect(page.getByTestId("conversion")).toContainText("dummy50.0% (2 of 4)");
+  await expect(page.getByTestId("chart-volume")).toBeVisible();
+  await expect(page.getByTestId("chart-count").locator("rect")).toHaveCount(2);
+  await expect(page.getByTestId("chart-count").locator("desc")).toContainText("4 in 30 days");
+  // No webhook URL: every event is skipped, none is decided.
+  await expect(page.getByTestId("webhook-rate")).toHaveText("—");
+  await snap(page, testInfo, "overview");
+  await expectAccessible(page, testInfo, "overview");
+
+  // Server-rendered: the charts are in the HTML without JavaScript.
+  const html = await (await page.request.get("/dashboard")).text();
+  expect(html).toContain('data-testid="chart-volume"');
+  expect(html).toContain("<rect");
+});

@@ -32,6 +32,32 @@ const ROUTES: Record<string, { path: string; own: string[]; allow: string }> = {
   // The approval_url's GET has effects (IN_PROGRESS): no HEAD, so a link checker cannot trigger it.
   "transaction/[id]/authorize": { path: `/v1/transaction/${ID}/authorize`, own: ["GET"], allow: "GET, OPTIONS" },
   "webhook-event/[id]/resend": { path: `/v1/webhook-event/${ID}/resend`, own: ["POST"], allow: "POST, OPTIONS" },
+  "payment-profile/[id]": {
+    path: `/v1/payment-profile/${ID}`,
+    own: ["GET", "PATCH"],
+    allow: "GET, HEAD, PATCH, OPTIONS",
+  },
+  "payment-profile/[id]/webhook-secret/rotate": {
+    path: `/v1/payment-profile/${ID}/webhook-secret/rotate`,
+    own: ["POST"],
+    allow: "POST, OPTIONS",
+  },
+  events: { path: "/v1/events", own: ["GET"], allow: "GET, HEAD, OPTIONS" },
+  // A stream: no HEAD (it would open a stream nobody reads).
+  "events/stream": { path: "/v1/events/stream", own: ["GET"], allow: "GET, OPTIONS" },
+  "test/reset": { path: "/v1/test/reset", own: ["POST"], allow: "POST, OPTIONS" },
+  "test/webhook-check": { path: "/v1/test/webhook-check", own: ["POST"], allow: "POST, OPTIONS" },
+  "test/transaction/[id]/advance": {
+    path: `/v1/test/transaction/${ID}/advance`,
+    own: ["POST"],
+    allow: "POST, OPTIONS",
+  },
+  "test/transaction/[id]/status": { path: `/v1/test/transaction/${ID}/status`, own: ["POST"], allow: "POST, OPTIONS" },
+  "test/transaction/[id]/timeline": {
+    path: `/v1/test/transaction/${ID}/timeline`,
+    own: ["POST"],
+    allow: "POST, OPTIONS",
+  },
 };
 
 function routeFiles(dir = "app/v1", prefix = ""): string[] {

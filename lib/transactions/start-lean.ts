@@ -126,7 +126,7 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
       webhookUrl: request.webhook_transaction_update ?? "",
       details: storedDetails,
       extraFields: result.extraFields ?? {},
-      status: result.status,
+      status: moves ? result.status : "INITIATED",
       statusReason,
       createdAt: now.toISOString(),
       lastStatusUpdate: movedAt.toISOString(),

@@ -9,6 +9,7 @@ import path from "node:path";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const LOG_DIR = path.resolve(ROOT, process.env.PAYRAIL_DATA_DIR ?? ".data", "bench-logs");
+const BENCH_DATA_DIR = path.resolve(ROOT, process.env.PAYRAIL_DATA_DIR ?? ".data", "bench-servers");
 const running = new Set();
 
 const npmScript = (name) => JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts[name];
@@ -36,6 +37,9 @@ function launch(name, command, args, env, port) {
     env: {
       ...process.env,
       PATH: `${path.join(ROOT, "node_modules/.bin")}${path.delimiter}${process.env.PATH}`,
+      // A data folder of its own: a server writes its demo merchant and secrets there, and the
+      // bench's databases are not the one the surrounding tests' servers (and the store) use.
+      PAYRAIL_DATA_DIR: path.join(BENCH_DATA_DIR, name),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -78,17 +78,27 @@ export const TransactionDetailsSchema = z
     mandate_reused: z.boolean().optional().describe("sepa: whether an existing mandate was used"),
     issuer: z.string().optional().describe("bank_selection: the shopper's bank"),
     sender: z
-      .looseObject({
-        country_code: z.string(),
-        iban: z.string(),
-        bic: z.string(),
-        bank_name: z.string(),
-        bank_code: z.string(),
-        account_number: z.string(),
-        holder: z.string(),
-      })
+      .union([
+        z.looseObject({
+          country_code: z.string(),
+          iban: z.string(),
+          bic: z.string(),
+          bank_name: z.string(),
+          bank_code: z.string(),
+          account_number: z.string(),
+          holder: z.string(),
+        }),
+        z.array(
+          z.looseObject({
+            account_number: z.string(),
+            bank_code: z.string().optional(),
+            country_code: z.string(),
+            holder_name: z.string(),
+          }),
+        ),
+      ])
       .optional()
-      .describe("instant_transfer: the paying account, once paid"),
+      .describe("instant_transfer: the paying account, once paid; sepa: the request's sender accounts"),
   })
   .meta({ id: "TransactionDetails" });
 

@@ -59,7 +59,7 @@ export const ROUTES: RouteContract[] = [
     body: { schema: CustomerCreateSchema, required: true, example: customerCreateExample },
     idempotent: true,
     responses: { 201: { description: "The customer, created", schema: CustomerSchema, example: customerExample } },
-    errors: ["101"],
+    errors: ["101", "120"],
   },
   {
     method: "get",
@@ -248,7 +248,7 @@ export const ROUTES: RouteContract[] = [
         example: webhookEventExample,
       },
     },
-    errors: ["101", "120"],
+    errors: ["101", "120", "130"],
   },
   {
     method: "get",

@@ -112,7 +112,7 @@ async function contract(): Promise<Contract> {
 }
 
 /** Throws when a /v1 response of one of the servers under test is not described by the contract. */
-export async function checkAgainstContract(method: string, res: APIResponse): Promise<void> {
+async function checkAgainstContract(method: string, res: APIResponse): Promise<void> {
   const url = new URL(res.url());
   if (!["localhost", "127.0.0.1"].includes(url.hostname) || !OUR_PORTS.has(url.port)) return;
   if (!url.pathname.startsWith("/v1/") || !METHODS.has(method.toLowerCase())) return;

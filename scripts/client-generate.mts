@@ -19,8 +19,6 @@ const HEADER =
 const ast = await openapiTS(JSON.parse(JSON.stringify(buildOpenApiDocument())), {
   alphabetize: false,
   exportType: true,
-  rootTypes: true,
-  rootTypesNoSchemaPrefix: false,
 });
 const source = HEADER + astToString(ast);
 

@@ -16,7 +16,12 @@ test("the API reference renders from this server alone and shows the start endpo
   });
 
   await page.goto("/docs/api");
-  await expect(page.getByText("Start a transaction").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Payrail API", level: 1 })).toBeVisible({ timeout: 30_000 });
+  // The start endpoint, reached from the sidebar: its section with method and path.
+  const sidebar = page.getByRole("complementary", { name: "Sidebar for Payrail API" });
+  await sidebar.getByRole("link", { name: "Transactions", exact: true }).click();
+  await sidebar.getByRole("link", { name: /^Start a transaction/ }).click();
+  await expect(page.getByRole("heading", { name: "Start a transaction" }).first()).toBeVisible();
   await expect(page.getByText("/v1/transaction/start").first()).toBeVisible();
   expect(local).toContain("/docs/api/scalar.js");
   expect(local).toContain("/v1/openapi.json");

@@ -162,7 +162,3 @@ function isPayload(v: unknown): v is WebhookPayload {
   if (p.type === "refund" && typeof p.transaction !== "string") return false;
   return strings.every((k) => typeof p[k] === "string") && !Number.isNaN(Date.parse(String(p.last_status_update)));
 }
-
-// Re-exported so callers can tell a signature failure from other errors without importing standardwebhooks.
-export const isWebhookVerificationError = (err: unknown): err is WebhookVerificationError =>
-  err instanceof WebhookVerificationError;

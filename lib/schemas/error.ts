@@ -21,4 +21,3 @@ export const ErrorSchema = z
       .describe("Machine-readable context; which keys appear depends on the code."),
   })
   .meta({ id: "Error", description: "The error object of every non-2xx JSON response." });
-export type ErrorObject = z.infer<typeof ErrorSchema>;

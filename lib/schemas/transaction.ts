@@ -170,7 +170,7 @@ export type RefundObject = z.infer<typeof RefundSchema>;
 
 export const RefundListSchema = z.strictObject({ data: z.array(RefundSchema) }).meta({ id: "RefundList" });
 
-export const IssuerSchema = z
+const IssuerSchema = z
   .strictObject({ id: z.string(), name: z.string(), country_code: z.string() })
   .meta({ id: "Issuer" });
 

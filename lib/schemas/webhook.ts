@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { STATUSES } from "@/lib/domain/statuses";
 
-export const REFUND_STATUSES = ["PENDING", "PROCESSED", "FAILED"] as const;
-export const WEBHOOK_EVENT_STATUSES = ["pending", "delivered", "failed", "skipped"] as const;
+const REFUND_STATUSES = ["PENDING", "PROCESSED", "FAILED"] as const;
+const WEBHOOK_EVENT_STATUSES = ["pending", "delivered", "failed", "skipped"] as const;
 
 const iso = z.string().describe("ISO 8601 UTC with milliseconds");
 
 /** The body POSTed to `webhook_transaction_update` (docs/webhooks.md), frozen when the change happens. */
-export const TransactionEventPayloadSchema = z
+const TransactionEventPayloadSchema = z
   .strictObject({
     type: z.literal("transaction"),
     id: z.string().describe("The transaction's id"),
@@ -19,7 +19,7 @@ export const TransactionEventPayloadSchema = z
   })
   .meta({ id: "TransactionEventPayload" });
 
-export const RefundEventPayloadSchema = z
+const RefundEventPayloadSchema = z
   .strictObject({
     type: z.literal("refund"),
     id: z.string().describe("The refund's id"),
@@ -37,7 +37,7 @@ export const WebhookPayloadSchema = z
   .meta({ id: "WebhookPayload", description: "A webhook body: a transaction's or a refund's new status." });
 export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
 
-export const WebhookAttemptSchema = z
+const WebhookAttemptSchema = z
   .strictObject({
     attempt: z.int(),
     trigger: z.enum(["schedule", "resend"]),

@@ -54,7 +54,7 @@ function errorExample(code: ErrorCode): Json {
 }
 
 /** Error codes a route can answer: its own plus those that follow from auth, body and idempotency. */
-export function routeErrorCodes(route: RouteContract): ErrorCode[] {
+function routeErrorCodes(route: RouteContract): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors ?? []);
   if ((route.auth ?? "apiKey") === "apiKey") {
     codes.add("110");

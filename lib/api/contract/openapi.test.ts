@@ -5,6 +5,8 @@ import { buildOpenApiDocument } from "@/lib/api/contract/document";
 import { ROUTES } from "@/lib/api/contract/routes";
 import { TransactionStartRequestSchema } from "@/lib/api/contract/start-request";
 import { startExamples } from "@/lib/api/contract/examples";
+import { ApiError, ERROR_CODES, type ErrorCode } from "@/lib/errors/api-error";
+import { ErrorSchema } from "@/lib/schemas/error";
 
 describe("the OpenAPI document", () => {
   it("lints clean with Redocly's recommended-strict rules (no error, no warning; two rules off, see below)", async () => {
@@ -71,5 +73,14 @@ describe("the OpenAPI document", () => {
       const parsed = TransactionStartRequestSchema.safeParse(body);
       expect(parsed.success, `${product}: ${parsed.error && z.prettifyError(parsed.error)}`).toBe(true);
     }
+  });
+
+  it("describes the error object every ApiError produces", () => {
+    const bodies = [
+      ApiError.validation("transaction", { amount: "Must be at least 1" }).toBody(),
+      ApiError.notFound("transaction", "x").toBody(),
+      ...Object.keys(ERROR_CODES).map((c) => new ApiError(c as ErrorCode, "m").toBody()),
+    ];
+    for (const body of bodies) expect(ErrorSchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import type { ErrorCode } from "@/lib/errors/api-error";
 
-export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /** One documented response of a route (other than the error object, see `errors`). */
-export type ResponseContract = {
+type ResponseContract = {
   description: string;
   /** JSON body schema; omit for a response without a JSON body. */
   schema?: z.ZodType;

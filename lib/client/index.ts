@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { Webhook } from "standardwebhooks";
 import type { components, paths } from "@/lib/client/generated/payrail-api";
 
 /**

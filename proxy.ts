@@ -1,16 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isOrigin } from "@/lib/processors/card/rules";
 
 const CARD_PAGE = /^\/pay\/[^/]+\/card(\/|$)/;
 
-function validOrigin(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value ? value : null;
-  } catch {
-    return null;
-  }
-}
+const validOrigin = (value: string | null) => (value && isOrigin(value) ? value : null);
 
 /**
  * Framing of the hosted pages. The card pages may be framed by the transaction's `origin` only:

@@ -76,10 +76,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Every /v1 response of every API test is checked against the served OpenAPI document (e2e/contract.ts).
   request: async ({ request }, use) => use(contractChecked(request)),
   merchant: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => use(createMerchant(`E2E merchant ${workerInfo.workerIndex}`)),
     { scope: "worker" },
   ],
   otherMerchant: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => use(createMerchant(`E2E other ${workerInfo.workerIndex}`)),
     { scope: "worker" },
   ],

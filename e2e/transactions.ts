@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { detectBrand } from "../lib/cards/card-number";
-import { encryptCardNumber, generateCardToken } from "../lib/cards/vault";
+import { detectBrand } from "../lib/processors/card/rules";
+import { encryptCardNumber, generateCardToken } from "../lib/processors/card/vault";
 import { contractChecked } from "./contract";
 import { Api, customerBody, expect, FAST_URL, test as base, type ApiCall, type Merchant } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import { startWorker } from "@/lib/jobs/worker";
+import { startWorker } from "@/lib/worker/worker";
 import { log } from "@/lib/log";
 import { ensureDemoMerchant } from "@/lib/merchants/demo-merchant";
 

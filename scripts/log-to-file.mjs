@@ -9,7 +9,14 @@ const [file, cmd, ...args] = process.argv.slice(2);
 mkdirSync(path.dirname(file), { recursive: true });
 const out = createWriteStream(file, { flags: "a" });
 const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
-child.stdout.on("data", (d) => (out.write(d), process.stdout.write(d)));
-child.stderr.on("data", (d) => (out.write(d), process.stderr.write(d)));
+for (const [from, to] of [
+  [child.stdout, process.stdout],
+  [child.stderr, process.stderr],
+]) {
+  from.on("data", (d) => {
+    out.write(d);
+    to.write(d);
+  });
+}
 for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => out.end(() => process.exit(code ?? (signal ? 1 : 0))));

@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { createDashboardUser } from "@/lib/auth/dashboard-users";
-import { createApiKey, revokeApiKey } from "@/lib/merchants/api-keys";
+import { createApiKey, revokeApiKey } from "@/lib/merchants/key-management";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 
 const usage = `Usage:
@@ -64,4 +64,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code));
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

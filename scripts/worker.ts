@@ -1,6 +1,6 @@
 // npm run worker: the job worker as its own process (run the web app with WORKER_IN_PROCESS=false).
 // No top-level await: tsx runs this file as CommonJS (package.json has no "type": "module").
-import { startWorker } from "@/lib/jobs/worker";
+import { startWorker } from "@/lib/worker/worker";
 import { log } from "@/lib/log";
 import { drainDeliveries } from "@/lib/webhooks/deliver";
 

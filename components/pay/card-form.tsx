@@ -8,10 +8,18 @@ import {
   formatCardNumber,
   validateCard,
   type CardFieldErrors,
-} from "@/lib/cards/card-number";
+} from "@/lib/processors/card/rules";
 import { Field, inputClass } from "@/components/pay/ui";
 
-type Props = { action: string; transactionId: string; invalid: string[]; submitLabel: string; resizeTarget?: string };
+type Props = {
+  action: string;
+  transactionId: string;
+  /** The token of the browser that opened approval_url (lib/approval/shopper-session.ts). */
+  session: string;
+  invalid: string[];
+  submitLabel: string;
+  resizeTarget?: string;
+};
 
 const FIELD_HINTS: Record<string, string> = {
   number: "Check the card number",
@@ -24,7 +32,7 @@ const FIELD_HINTS: Record<string, string> = {
  * The card form. It validates as the shopper types (Luhn, brand, expiry, code length) and posts
  * to the service only: nothing typed here is ever sent to the merchant's page.
  */
-export function CardForm({ action, transactionId, invalid, submitLabel, resizeTarget }: Props) {
+export function CardForm({ action, transactionId, session, invalid, submitLabel, resizeTarget }: Props) {
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
@@ -71,6 +79,7 @@ export function CardForm({ action, transactionId, invalid, submitLabel, resizeTa
   return (
     <form method="post" action={action} onSubmit={onSubmit} className="space-y-4" noValidate>
       <input type="hidden" name="transaction_id" value={transactionId} />
+      <input type="hidden" name="s" value={session} />
       <input type="hidden" name="expiry_month" value={mm ?? ""} />
       <input type="hidden" name="expiry_year" value={yy ?? ""} />
       <Field label="Card number">

@@ -1,8 +1,9 @@
 import type { PayPageData } from "@/lib/approval/approval";
-import { STATUSES } from "@/lib/domain/statuses";
+import { DUMMY_PAGE_STATUSES } from "@/lib/processors/dummy";
 import { CancelButton, Field, inputClass, PrimaryButton, SecondaryButton } from "@/components/pay/ui";
 
-type FormProps = { data: PayPageData; pix?: { svg: string; code: string; expiresAt: Date } };
+type FormProps = { data: PayPageData };
+type PixCode = { svg: string; code: string; expiresAt: Date };
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
@@ -169,7 +170,8 @@ function Voucher(_: FormProps) {
   );
 }
 
-function Pix({ data, pix }: FormProps) {
+function Pix({ data }: FormProps) {
+  const pix = data.pageData.pix as PixCode | undefined;
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">Scan the code with your banking app, or copy the PIX code.</p>
@@ -178,6 +180,7 @@ function Pix({ data, pix }: FormProps) {
           <div
             className="mx-auto w-56 rounded-xl border border-slate-200 p-2"
             data-testid="pix-qr"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG drawn by the qrcode library from our own sandbox code
             dangerouslySetInnerHTML={{ __html: pix.svg }}
           />
           <textarea
@@ -199,12 +202,11 @@ function Pix({ data, pix }: FormProps) {
 }
 
 function Dummy(_: FormProps) {
-  const pickable = STATUSES.filter((s) => s !== "INITIATED" && s !== "IN_PROGRESS" && s !== "CANCELLED");
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">The dummy product lets you end this payment in any status. Pick one:</p>
       <div className="grid grid-cols-2 gap-2">
-        {pickable.map((status) => (
+        {DUMMY_PAGE_STATUSES.map((status) => (
           <button
             key={status}
             type="submit"

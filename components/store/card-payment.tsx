@@ -51,6 +51,7 @@ export function CardPayment({ approvalUrl, scriptSrc, functionName }: Props) {
             aria-hidden
           >
             <svg
+              aria-hidden="true"
               viewBox="0 0 24 24"
               className="h-6 w-6"
               fill="none"

@@ -1003,7 +1003,7 @@ test.describe("instant_transfer dynamic_descriptor", () => {
     ["ÄÖÜ äöü ß", "AeOeUe aeoeue ss"],
     ["Order 42, A-B+C.", "Order 42, A-B+C."],
     ["x".repeat(27), "x".repeat(27)],
-    ["x".repeat(25) + "ü", "x".repeat(25) + "ue"],
+    [`${"x".repeat(25)}ü`, `${"x".repeat(25)}ue`],
     ["", ""],
   ];
   for (const [sent, stored] of NORMALISED) {
@@ -1022,7 +1022,7 @@ test.describe("instant_transfer dynamic_descriptor", () => {
     ["Order #42", "Only letters, digits, space and + . , - are allowed"],
     ["Café", "Only letters, digits, space and + . , - are allowed"],
     ["x".repeat(28), "At most 27 characters"],
-    ["x".repeat(26) + "ü", "At most 27 characters"],
+    [`${"x".repeat(26)}ü`, "At most 27 characters"],
   ];
   for (const [sent, reason] of REFUSED) {
     test(`${JSON.stringify(sent)} → 101 dynamic_descriptor`, async ({ api }) => {

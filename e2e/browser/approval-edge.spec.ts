@@ -1,6 +1,8 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { Api, eventually, expect, FAST_URL, test } from "../fixtures";
-import { start, startMerchantStub } from "./helpers";
+import { openPaymentPage, start, startMerchantStub } from "./helpers";
+
+const sessions: Record<string, Promise<string>> = {};
 
 let stub: Awaited<ReturnType<typeof startMerchantStub>>;
 test.beforeAll(async () => {
@@ -8,9 +10,13 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => stub.close());
 
-/** Posts a hosted page's form without following the redirect. */
+/** Posts a hosted page's form, as the browser that opened approval_url, without following the redirect. */
 async function postOutcome(api: Api, id: string, form: Record<string, string>) {
-  const res = await api.requestContext.post(`/pay/${id}/complete`, { form, maxRedirects: 0 });
+  sessions[id] ??= openPaymentPage(api, id);
+  const res = await api.requestContext.post(`/pay/${id}/complete`, {
+    form: { s: await sessions[id], ...form },
+    maxRedirects: 0,
+  });
   return { status: res.status(), location: res.headers().location ?? "", text: await res.text() };
 }
 
@@ -19,27 +25,40 @@ const historyOf = async (api: Api, id: string) =>
   (await api.get(`/v1/transaction/${id}/history`)).body.data as { status: string; actor: string }[];
 
 test.describe("tampered form posts", () => {
-  test("an unknown outcome is a 400 page and changes nothing", async ({ api }) => {
+  const REJECTED = "The payment page sent a choice it does not offer; nothing was changed.";
+  const errorOf = (location: string) => new URL(location).searchParams.get("error");
+
+  test("an unknown outcome changes nothing and goes back to the merchant with error", async ({ api }) => {
     const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
     for (const outcome of ["SETTLEMENT_COMPLETED", "steal", "", "approve\u0000"]) {
       const res = await postOutcome(api, t.id, { transaction_id: t.id, outcome });
-      expect(res.status).toBe(400);
-      expect(res.text).toContain("Invalid request");
+      expect(res.status).toBe(303);
+      expect(errorOf(res.location)).toBe(REJECTED);
+      expect(new URL(res.location).searchParams.get("transaction_id")).toBe(t.id);
     }
     const dummy = await start(api, "dummy", { redirect_url: stub.returnUrl });
     for (const outcome of ["INITIATED", "IN_PROGRESS", "approve"])
-      expect((await postOutcome(api, dummy.id, { outcome })).status).toBe(400);
-    expect(await statusOf(api, t.id)).toBe("INITIATED");
-    expect(await statusOf(api, dummy.id)).toBe("INITIATED");
+      expect(errorOf((await postOutcome(api, dummy.id, { outcome })).location)).toBe(REJECTED);
+    expect(await statusOf(api, t.id)).toBe("IN_PROGRESS");
+    expect(await statusOf(api, dummy.id)).toBe("IN_PROGRESS");
   });
 
-  test("another transaction's id in the form is refused", async ({ api }) => {
+  test("another transaction's id in the form is refused: nothing changes, back with error", async ({ api }) => {
     const a = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
     const b = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
     const res = await postOutcome(api, a.id, { transaction_id: b.id, outcome: "approve" });
-    expect(res.status).toBe(400);
-    expect(await statusOf(api, a.id)).toBe("INITIATED");
+    expect(res.status).toBe(303);
+    expect(errorOf(res.location)).toBe(REJECTED);
+    expect(await statusOf(api, a.id)).toBe("IN_PROGRESS");
     expect(await statusOf(api, b.id)).toBe("INITIATED");
+  });
+
+  test("a finished payment opened again goes back to the merchant with error", async ({ api }) => {
+    const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
+    expect((await postOutcome(api, t.id, { outcome: "approve" })).status).toBe(303);
+    const again = await api.requestContext.get(`/v1/transaction/${t.id}/authorize`, { maxRedirects: 0 });
+    expect(again.status()).toBe(303);
+    expect(errorOf(again.headers().location)).toBe("The payment was already completed (SETTLEMENT_REQUESTED).");
   });
 
   test("missing fields go back to the page with the reason; no body or a wrong type is a 400 page", async ({ api }) => {
@@ -47,7 +66,7 @@ test.describe("tampered form posts", () => {
     const res = await postOutcome(api, sepa.id, { outcome: "sign" });
     expect(res.status).toBe(303);
     expect(res.location).toContain(`/pay/${sepa.id}?field=`);
-    expect(await statusOf(api, sepa.id)).toBe("INITIATED");
+    expect(await statusOf(api, sepa.id)).toBe("IN_PROGRESS");
     const raw = await api.requestContext.post(`/pay/${sepa.id}/complete`, {
       data: "{}",
       headers: { "content-type": "application/json" },
@@ -73,6 +92,36 @@ test.describe("tampered form posts", () => {
   });
 });
 
+test.describe("hosted pages act only for the browser that opened approval_url", () => {
+  test("a post without the session token changes nothing and gets a friendly page", async ({ api, baseURL }) => {
+    const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
+    const session = await openPaymentPage(api, t.id);
+    expect(session.length).toBeGreaterThan(20);
+    // Someone else, who only knows the id (it travels in redirect URLs and webhooks): another browser.
+    const stranger = await playwrightRequest.newContext({ baseURL });
+    for (const s of [undefined, "", "x".repeat(32), session.slice(0, -1)]) {
+      const res = await stranger.post(`/pay/${t.id}/complete`, {
+        form: { outcome: "cancel", ...(s === undefined ? {} : { s }) },
+        maxRedirects: 0,
+      });
+      expect(res.status()).toBe(403);
+      expect(await res.text()).toContain("Payment open in another window");
+    }
+    expect(await statusOf(api, t.id)).toBe("IN_PROGRESS");
+    // The page itself is not shown without the token either, and another browser cannot take over the link.
+    const bare = await stranger.get(`/pay/${t.id}`, { maxRedirects: 0 });
+    expect(bare.status()).toBe(307);
+    const taken = await stranger.get(`/v1/transaction/${t.id}/authorize`, { maxRedirects: 0 });
+    expect(taken.status()).toBe(403);
+    await stranger.dispose();
+    // The shopper's own browser opens the link again and finishes the payment.
+    expect(await openPaymentPage(api, t.id)).toBe(session);
+    const done = await postOutcome(api, t.id, { outcome: "approve" });
+    expect(done.status).toBe(303);
+    expect(await statusOf(api, t.id)).toBe("SETTLEMENT_REQUESTED");
+  });
+});
+
 test("20 parallel outcome submissions for one transaction change it once", async ({ api }) => {
   const t = await start(api, "dummy", { redirect_url: stub.returnUrl });
   const outcomes = ["SETTLEMENT_REQUESTED", "DECLINED", "FAILED", "AUTHORIZED"];
@@ -82,8 +131,9 @@ test("20 parallel outcome submissions for one transaction change it once", async
   expect(results.every((r) => r.status === 303)).toBe(true);
   const withError = results.filter((r) => new URL(r.location).searchParams.has("error"));
   expect(withError).toHaveLength(19);
+  // Opening the page (IN_PROGRESS), then exactly one outcome.
   const shopperChanges = (await historyOf(api, t.id)).filter((h) => h.actor === "shopper");
-  expect(shopperChanges).toHaveLength(1);
+  expect(shopperChanges.map((h) => h.status)).toEqual(["IN_PROGRESS", expect.any(String)]);
 });
 
 test.describe("timers (fast server)", () => {

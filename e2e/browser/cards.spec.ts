@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test, type Api } from "../fixtures";
-import { start, startMerchantStub } from "./helpers";
+import { seedCardToken } from "../transactions";
+import { openPaymentPage, start, startMerchantStub } from "./helpers";
 
 let stub: Awaited<ReturnType<typeof startMerchantStub>>;
 test.beforeAll(async () => {
@@ -135,19 +137,81 @@ test.describe("hosted card page, full page", () => {
 
   test("the server checks the card too (a post that skips the page's script)", async ({ api }) => {
     const t = await start(api, "card", { redirect_url: stub.returnUrl });
-    await api.requestContext.get(t.details.approval_url, { maxRedirects: 0 });
+    const s = await openPaymentPage(api, t.id);
     const res = await api.requestContext.post(`/pay/${t.id}/card/submit`, {
-      form: { card_number: "4111111111111112", expiry_month: "01", expiry_year: "2020", cvc: "1", holder: "x" },
+      form: { s, card_number: "4111111111111112", expiry_month: "01", expiry_year: "2020", cvc: "1", holder: "x" },
       maxRedirects: 0,
     });
     expect(res.status()).toBe(303);
-    expect(res.headers().location).toBe(`/pay/${t.id}/card?invalid=number,expiry,cvc`);
+    expect(res.headers().location).toBe(`/pay/${t.id}/card?invalid=number,expiry,cvc&s=${encodeURIComponent(s)}`);
     expect((await api.get(`/v1/transaction/${t.id}`)).body.status).toBe("IN_PROGRESS");
     const other = await api.requestContext.post(`/pay/${t.id}/card/submit`, {
-      form: { transaction_id: "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01" },
+      form: { s, transaction_id: "3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01" },
       maxRedirects: 0,
     });
-    expect(other.status()).toBe(400);
+    // A tampered form changes nothing and still takes the shopper back to the merchant, with error.
+    expect(other.status()).toBe(303);
+    expect(new URL(other.headers().location).searchParams.get("error")).toBe(
+      "The payment page sent a choice it does not offer; nothing was changed.",
+    );
+    expect((await api.get(`/v1/transaction/${t.id}`)).body.status).toBe("IN_PROGRESS");
+  });
+
+  test("one authorisation per payment: concurrent submits reach the acquirer once", async ({ api }) => {
+    const t = await start(api, "card", { redirect_url: stub.returnUrl });
+    const s = await openPaymentPage(api, t.id);
+    const form = {
+      s,
+      card_number: "4111111111111111",
+      expiry_month: "12",
+      expiry_year: "30",
+      cvc: "123",
+      holder: "Ada",
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => api.requestContext.post(`/pay/${t.id}/card/submit`, { form, maxRedirects: 0 })),
+    );
+    expect(answers.every((a) => a.status() === 303)).toBe(true);
+    const errors = answers.map((a) => new URL(a.headers().location).searchParams.get("error"));
+    expect(errors.filter((e) => e === null)).toHaveLength(1);
+    const history = (await api.get(`/v1/transaction/${t.id}/history`)).body.data as { actor: string }[];
+    expect(history.filter((h) => h.actor === "shopper")).toHaveLength(2); // IN_PROGRESS, then the one result
+    // Every call of the sandbox acquirer on the card page is logged once ("card submitted").
+    const acquirerCalls = readdirSync("test-results")
+      .filter((f) => /^server-\d+\.log$/.test(f))
+      .flatMap((f) => readFileSync(`test-results/${f}`, "utf8").split("\n"))
+      .filter((line) => line.includes("card submitted") && line.includes(t.id));
+    expect(acquirerCalls).toHaveLength(1);
+  });
+
+  test("force_3DSecure on a token charge: the shopper authenticates at approval_url", async ({ page, api }) => {
+    const card = await seedCardToken(api.merchant.organisation, { number: "5555555555554444" });
+    const token = {
+      card_holder: card.holder,
+      card_token: card.token,
+      card_cvv: "123",
+      card_expiry_month: card.month,
+      card_expiry_year: card.year,
+      force_3DSecure: true,
+    };
+    const passed = await start(api, "card", { ...token, redirect_url: stub.returnUrl });
+    expect(passed.status).toBe("INITIATED");
+    expect(passed.details.approval_url).toContain(`/v1/transaction/${passed.id}/authorize`);
+    await page.goto(passed.details.approval_url);
+    await expect(page.getByText("Sandbox Bank · 3-D Secure")).toBeVisible();
+    await expect(page.getByText("Mastercard ending in")).toBeVisible();
+    await page.getByRole("button", { name: "Authenticate" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+    expect(await checkout(api, passed.id)).toMatchObject({ status: "SETTLEMENT_REQUESTED", success: true });
+
+    const failed = await start(api, "card", { ...token, redirect_url: stub.returnUrl });
+    await page.goto(failed.details.approval_url);
+    await page.getByRole("button", { name: "Fail authentication" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+    expect(await checkout(api, failed.id)).toMatchObject({ status: "DECLINED", success: false });
+
+    // Without a place to send the shopper back, a forced challenge cannot be offered.
+    await expect(start(api, "card", token)).rejects.toThrow(/start card failed: 400 .*details\.redirect_url/);
   });
 
   test("cancel ends the payment as CANCELLED", async ({ page, api }) => {

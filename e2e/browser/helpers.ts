@@ -44,3 +44,14 @@ export async function start(
 
   return res.body as { id: string; status: string; details: Record<string, any> };
 }
+
+/**
+ * Opens `approval_url` as the shopper's browser would (the request context keeps the session
+ * cookie) and returns the session token the hosted pages' forms carry, or "" when the link does
+ * not lead to a page (a finished payment).
+ */
+export async function openPaymentPage(api: Api, id: string): Promise<string> {
+  const res = await api.requestContext.get(`/v1/transaction/${id}/authorize`, { maxRedirects: 0 });
+  const location = res.headers().location ?? "";
+  return new URL(location, "http://payrail.invalid").searchParams.get("s") ?? "";
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, readJsonBody } from "@/lib/api/body";
-import { ApiError } from "@/lib/errors/api-error";
+import type { ApiError } from "@/lib/errors/api-error";
 
 const json = { "content-type": "application/json" };
 const stream = (...parts: string[]) =>
@@ -36,7 +36,10 @@ describe("readJsonBody", () => {
     expect(await code(readJsonBody(new Headers(json), stream("[1]")))).toBe("100");
     expect(await code(readJsonBody(new Headers(json), stream("null")))).toBe("100");
     const bad = new ReadableStream<Uint8Array>({
-      start: (c) => (c.enqueue(new Uint8Array([0x7b, 0xff, 0x7d])), c.close()),
+      start: (c) => {
+        c.enqueue(new Uint8Array([0x7b, 0xff, 0x7d]));
+        c.close();
+      },
     });
     expect(await code(readJsonBody(new Headers(json), bad))).toBe("100");
   });

@@ -51,7 +51,7 @@ export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<Endpoi
     const auth = await authenticate(raw.headers);
     const badQuery = findUnstorableStrings(Object.fromEntries(raw.url.searchParams));
     if (Object.keys(badQuery).length) throw ApiError.validation("request", badQuery);
-    let body: unknown = undefined;
+    let body: unknown;
     const mode = ep.options.body ?? "none";
     if (mode !== "none") {
       body = await readJsonBody(raw.headers, raw.body);

@@ -1,62 +1,80 @@
-import { PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
-import { ApiError } from "@/lib/errors/api-error";
 import { buildReturnUrl } from "@/lib/approval/return-url";
 import { db } from "@/lib/db/prisma";
+import { isProductId, PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
+import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
+import { ApiError } from "@/lib/errors/api-error";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { isProductId } from "@/lib/domain/products";
+import { hostedCardPath } from "@/lib/processors/card/hosted-flow";
 import { getProcessor } from "@/lib/processors/registry";
 import type { Processor } from "@/lib/processors/types";
 import { isUuid } from "@/lib/schemas/common";
+import { bindShopperSession, isShopperSession, SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 import { scheduleFollowUp } from "@/lib/transactions/effects";
-import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
-import { originQuery } from "@/lib/cards/card-payment";
 import { transition } from "@/lib/transactions/transition";
 
-export type ApprovalTarget = { kind: "page"; path: string } | { kind: "merchant"; url: string } | { kind: "not_found" };
+/** A transaction that has a hosted page, with its product's processor. */
+export type Loaded = { transaction: Transaction; processor: Processor; redirectUrl: string | undefined };
 
-type Loaded = { transaction: Transaction; processor: Processor; redirectUrl: string | undefined };
-
-async function load(id: string): Promise<Loaded | null> {
+export async function loadHosted(id: string): Promise<Loaded | null> {
   const transaction = isUuid(id) ? await db().transaction.findUnique({ where: { id } }) : null;
   if (!transaction || !isProductId(transaction.paymentProduct)) return null;
+  const processor = getProcessor(transaction.paymentProduct);
+  if (!processor.approvalPage) return null;
   const redirectUrl = (transaction.details as Record<string, unknown>).redirect_url;
 
-  return {
-    transaction,
-    processor: getProcessor(transaction.paymentProduct),
-    redirectUrl: typeof redirectUrl === "string" ? redirectUrl : undefined,
-  };
+  return { transaction, processor, redirectUrl: typeof redirectUrl === "string" ? redirectUrl : undefined };
 }
 
-type BackToMerchant = { kind: "merchant"; url: string } | { kind: "not_found" };
+const isAwaiting = (status: string) => AWAITING_SHOPPER.includes(status as TransactionStatus);
 
-function backToMerchant({ transaction, redirectUrl }: Loaded, error?: string): BackToMerchant {
-  if (!redirectUrl) return { kind: "not_found" };
-  return { kind: "merchant", url: buildReturnUrl(redirectUrl, transaction.id, error) };
+/** The `error` a shopper brings back from a tampered form: an outcome the page does not offer. */
+export const REJECTED_ERROR = "The payment page sent a choice it does not offer; nothing was changed.";
+
+/** The `error` a shopper brings back to the merchant from a payment that is no longer open. */
+export const closedReturnError = (status: string) =>
+  status === "ABANDONED" ? "The payment session expired." : `The payment was already completed (${status}).`;
+
+/** The merchant's `redirect_url` with `transaction_id` (and `error`), or null when there is none. */
+export function returnUrlOf(
+  { transaction, redirectUrl }: Pick<Loaded, "transaction" | "redirectUrl">,
+  error?: string,
+): string | null {
+  return redirectUrl ? buildReturnUrl(redirectUrl, transaction.id, error) : null;
 }
 
-function finishedError(status: string): string | undefined {
-  return status === "ABANDONED" ? "The payment session expired." : undefined;
-}
+export type ApprovalTarget =
+  | { kind: "page"; path: string; session?: string }
+  | { kind: "merchant"; url: string }
+  /** Another browser opened this payment first. */
+  | { kind: "elsewhere" }
+  | { kind: "not_found" };
 
-/** For a post on a payment that is no longer open: expired, or already completed. */
-const closedError = (status: string) => finishedError(status) ?? `The payment was already completed (${status}).`;
+function toMerchant(loaded: Loaded, error?: string): ApprovalTarget {
+  const url = returnUrlOf(loaded, error);
+  return url ? { kind: "merchant", url } : { kind: "not_found" };
+}
 
 /**
  * `GET /v1/transaction/<id>/authorize`: the shopper arrives. A waiting transaction moves to
  * IN_PROGRESS (PIX: PENDING) and the shopper gets the product's hosted page; opening it again
  * shows the same page; a finished transaction sends the shopper straight back to the merchant.
+ * The first opening binds the payment to this browser (lib/approval/shopper-session.ts);
+ * `cookieToken` recognises it later.
  */
-export async function authorize(id: string): Promise<ApprovalTarget> {
-  const loaded = await load(id);
-  if (!loaded || !loaded.processor.approvalPage) return { kind: "not_found" };
+export async function openApprovalPage(id: string, cookieToken?: string): Promise<ApprovalTarget> {
+  const loaded = await loadHosted(id);
+  if (!loaded) return { kind: "not_found" };
   const { transaction, processor } = loaded;
   // The card page runs its own end (inside the merchant's iFrame it hands the URL to the parent).
-  const cardPage = processor.approvalPage === "card" ? `/pay/${id}/card${originQuery(transaction)}` : undefined;
+  const cardPage = processor.approvalPage === "card" ? hostedCardPath(transaction) : undefined;
   const framedCard = cardPage && (transaction.details as Record<string, unknown>).origin;
-  if (!AWAITING_SHOPPER.includes(transaction.status as TransactionStatus)) {
-    return framedCard ? { kind: "page", path: cardPage } : backToMerchant(loaded, finishedError(transaction.status));
+  // Opened again after the end: back to the merchant, saying why (spec 4.5.3).
+  if (!isAwaiting(transaction.status)) {
+    if (framedCard) return { kind: "page", path: cardPage };
+    return toMerchant(loaded, closedReturnError(transaction.status));
   }
+  const session = await bindShopperSession(id, transaction.shopperSessionHash, cookieToken);
+  if (!session) return { kind: "elsewhere" };
 
   const target = processor.authorizeStatus ?? "IN_PROGRESS";
   if (transaction.status === "INITIATED" || (transaction.status === "IN_PROGRESS" && target === "PENDING")) {
@@ -71,56 +89,71 @@ export async function authorize(id: string): Promise<ApprovalTarget> {
     } catch (err) {
       // Another tab opened it at the same moment, or a timer ended it: decide on what is there now.
       if (!(err instanceof ApiError && err.code === "130")) throw err;
-      const now = await load(id);
-      if (now && !AWAITING_SHOPPER.includes(now.transaction.status as TransactionStatus))
-        return backToMerchant(now, finishedError(now.transaction.status));
+      const now = await loadHosted(id);
+      if (now && !isAwaiting(now.transaction.status)) return toMerchant(now, closedReturnError(now.transaction.status));
     }
   }
 
-  return { kind: "page", path: cardPage ?? `/pay/${id}` };
+  return { kind: "page", path: withSession(cardPage ?? `/pay/${id}`, session), session };
 }
 
-export type CompletionResult =
-  | { kind: "merchant"; url: string }
-  | { kind: "retry"; path: string }
-  | { kind: "bad_request"; message: string }
-  | { kind: "not_found" };
+/** What became of a shopper's post on a hosted page. */
+export type ShopperOutcome =
+  | { kind: "not_found" }
+  /** The status changed: back to the merchant. */
+  | { kind: "decided"; loaded: Loaded }
+  /** The payment is no longer open (finished, expired, or another post won the race). */
+  | { kind: "closed"; loaded: Loaded; error: string }
+  /** Input the shopper can correct: back to the page, field → reason. */
+  | { kind: "retry"; loaded: Loaded; fields: Record<string, string> }
+  /** Another page comes first (card: 3-D Secure). */
+  | { kind: "continue"; loaded: Loaded; step: "3ds" }
+  /** An outcome the page does not offer (a tampered form). */
+  | { kind: "rejected"; loaded: Loaded }
+  /** Not posted by the browser that opened approval_url: nothing changes. */
+  | { kind: "unbound" };
 
 /**
- * A hosted page's form post. The outcome goes through the product's processor and then the one
- * transition function, so two submissions (double click, two tabs) change the status once: the
- * loser is sent back to the merchant with `error`.
+ * The one way a hosted page applies the shopper's decision, card included: load the waiting
+ * transaction, claim it (row lock), let the product's processor decide, apply the result through
+ * transition(), and report a lost race instead of changing twice. The claim comes before the
+ * processor, so concurrent posts (double click, two tabs) reach the processor (and the card
+ * acquirer) one after the other, and only the first finds the payment still open.
  */
-export async function completeApproval(id: string, form: Record<string, string>): Promise<CompletionResult> {
-  const loaded = await load(id);
-  if (!loaded || !loaded.processor.approvalPage) return { kind: "not_found" };
-  if (form.transaction_id !== undefined && form.transaction_id !== id)
-    return { kind: "bad_request", message: "This form belongs to another payment." };
+export async function applyShopperOutcome(
+  id: string,
+  { outcome, form, page }: { outcome: string; form: Record<string, string>; page: "card" | "form" },
+): Promise<ShopperOutcome> {
+  const loaded = await loadHosted(id);
+  if (!loaded) return { kind: "not_found" };
   const { transaction, processor } = loaded;
-  if (!loaded.redirectUrl) return { kind: "bad_request", message: "This payment has no return address." };
-  if (!AWAITING_SHOPPER.includes(transaction.status as TransactionStatus)) {
-    return backToMerchant(loaded, closedError(transaction.status));
-  }
-  const outcome = form.outcome ?? "";
-  if (outcome !== "cancel" && !processor.applyOutcome)
-    return { kind: "bad_request", message: "This payment is completed on another page." };
+  if (!isShopperSession(transaction.shopperSessionHash, form[SESSION_PARAM])) return { kind: "unbound" };
+  const applyOutcome = processor.applyOutcome;
+  // A form of another payment, or of another kind of page, changes nothing.
+  const ownPage = (processor.approvalPage === "card") === (page === "card");
+  if (!applyOutcome || !ownPage || (form.transaction_id !== undefined && form.transaction_id !== id))
+    return { kind: "rejected", loaded };
+  if (!isAwaiting(transaction.status)) return { kind: "closed", loaded, error: closedReturnError(transaction.status) };
 
   try {
-    await db().$transaction(async (tx) => {
+    return await db().$transaction(async (tx) => {
+      const [claimed] = await tx.$queryRaw<{ status: string }[]>`
+        select status from transactions where id = ${id}::uuid for update`;
+      if (!claimed || !isAwaiting(claimed.status))
+        return { kind: "closed", loaded, error: closedReturnError(claimed?.status ?? transaction.status) } as const;
       const now = new Date();
-      const result =
-        outcome === "cancel"
-          ? { status: "CANCELLED" as const, statusReason: "Cancelled by the shopper" }
-          : await processor.applyOutcome!({
-              outcome,
-              form,
-              details: transaction.details as Record<string, unknown>,
-              amount: transaction.amount,
-              organisationId: transaction.organisationId,
-              customerId: transaction.customerId,
-              client: tx,
-              now,
-            });
+      const result = await applyOutcome({
+        transactionId: id,
+        outcome,
+        form,
+        details: transaction.details as Record<string, unknown>,
+        amount: transaction.amount,
+        organisationId: transaction.organisationId,
+        customerId: transaction.customerId,
+        client: tx,
+        now,
+      });
+      if ("continueAt" in result) return { kind: "continue", loaded, step: result.continueAt } as const;
       await transition({
         client: tx,
         transactionId: id,
@@ -129,47 +162,44 @@ export async function completeApproval(id: string, form: Record<string, string>)
         reason: result.statusReason,
         actor: "shopper",
         direct: processor.setsStatusDirectly,
-        changes: "details" in result && result.details ? { details: result.details } : undefined,
+        changes: result.details ? { details: result.details } : undefined,
       });
-      if ("followUp" in result && result.followUp) await scheduleFollowUp(tx, id, result.followUp, now);
+      if (result.followUp) await scheduleFollowUp(tx, id, result.followUp, now);
+
+      return { kind: "decided", loaded } as const;
     });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.code === "130") {
-      const now = await load(id);
-      const status = now?.transaction.status ?? transaction.status;
-      return backToMerchant(loaded, closedError(status));
+      const now = await loadHosted(id);
+      return { kind: "closed", loaded, error: closedReturnError(now?.transaction.status ?? transaction.status) };
     }
     const fields = (err.details?.invalid_fields ?? {}) as Record<string, string>;
-    if (err.code === "101" && !("outcome" in fields)) {
-      // A field the shopper can correct (PIN, IBAN, bank): back to the page with the reason.
-      const [field, reason] = Object.entries(fields)[0] ?? ["", err.message];
-      return {
-        kind: "retry",
-        path: `/pay/${id}?field=${encodeURIComponent(field)}&error=${encodeURIComponent(reason)}`,
-      };
-    }
-    return { kind: "bad_request", message: err.code === "101" ? "This page does not offer that choice." : err.message };
+    if (err.code === "101" && !("outcome" in fields)) return { kind: "retry", loaded, fields };
+    if (err.code === "101") return { kind: "rejected", loaded };
+    throw err;
   }
-
-  return backToMerchant(loaded);
 }
 
 /** What a hosted page shows: nothing secret, nothing another merchant could use. */
-export async function getPayPage(id: string) {
-  const loaded = await load(id);
+export async function getPayPage(id: string, session: string | undefined) {
+  const loaded = await loadHosted(id);
   const page = loaded?.processor.approvalPage;
   if (!loaded || !page) return null;
   const { transaction, processor } = loaded;
+  const details = transaction.details as Record<string, unknown>;
   const organisation = await db().organisation.findUnique({
     where: { id: transaction.organisationId },
     select: { name: true },
   });
+  const awaiting = isAwaiting(transaction.status);
 
   return {
     id: transaction.id,
     status: transaction.status as TransactionStatus,
-    awaiting: AWAITING_SHOPPER.includes(transaction.status as TransactionStatus),
+    awaiting,
+    /** The page was opened through approval_url in this browser (its token is in the URL). */
+    session: isShopperSession(transaction.shopperSessionHash, session) ? (session as string) : null,
     amount: transaction.amount,
     descriptor: transaction.dynamicDescriptor,
     merchantName: organisation?.name ?? "",
@@ -177,8 +207,11 @@ export async function getPayPage(id: string) {
     label: PAYMENT_PRODUCT_LABELS[processor.product],
     page,
     issuers: processor.issuers ?? [],
-    details: transaction.details as Record<string, unknown>,
-    createdAt: transaction.createdAt,
+    details,
+    pageData:
+      awaiting && processor.hostedPageData
+        ? await processor.hostedPageData({ id, amount: transaction.amount, details, createdAt: transaction.createdAt })
+        : {},
   };
 }
 export type PayPageData = NonNullable<Awaited<ReturnType<typeof getPayPage>>>;

@@ -1,14 +1,14 @@
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A small self-contained page for answers of the browser routes that are not a redirect. */
 export function friendlyPage({ title, message, status }: { title: string; message: string; status: number }): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)} · Payrail</title>
+<title>${escapeHtml(title)} · Payrail</title>
 <style>body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh}
 main{max-width:28rem;margin:1.5rem;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:1rem;box-shadow:0 1px 2px rgb(0 0 0/.05)}
 p.tag{margin:0 0 .5rem;font-size:.75rem;font-weight:600;letter-spacing:.05em;text-transform:uppercase;color:#b45309}
 h1{margin:0 0 .75rem;font-size:1.35rem}p{line-height:1.5;color:#475569}</style></head>
-<body><main><p class="tag">Payrail sandbox</p><h1>${escape(title)}</h1><p>${escape(message)}</p></main></body></html>`;
+<body><main><p class="tag">Payrail sandbox</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`;
 
   return new Response(html, {
     status,
@@ -25,4 +25,13 @@ export const paymentNotFound = () =>
     title: "Payment not found",
     message: "This payment link is unknown or no longer valid. Please return to the shop and try again.",
     status: 404,
+  });
+
+/** A post or page of a payment that another browser opened: nothing changes. */
+export const otherBrowserPage = () =>
+  friendlyPage({
+    title: "Payment open in another window",
+    message:
+      "This payment was opened from another browser or window and can only be completed there. Please return to the shop and start again if you need to.",
+    status: 403,
   });

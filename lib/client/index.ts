@@ -11,7 +11,6 @@ import type { components, paths } from "@/lib/client/generated/payrail-api";
  *   const tx = await unwrap(payrail.POST("/v1/transaction/start", { body, params: idempotencyKey("order-42") }));
  */
 
-export type { components, paths } from "@/lib/client/generated/payrail-api";
 type Schemas = components["schemas"];
 export type Transaction = Schemas["Transaction"];
 export type Customer = Schemas["Customer"];
@@ -19,7 +18,7 @@ export type CustomerCreate = Schemas["CustomerCreate"];
 export type CheckoutSuccess = Schemas["CheckoutSuccess"];
 export type Issuer = Schemas["Issuer"];
 export type TransactionStart = Schemas["TransactionStart"];
-export type WebhookPayload = Schemas["WebhookPayload"];
+type WebhookPayload = Schemas["WebhookPayload"];
 export type ApiErrorBody = Schemas["Error"];
 export type PayrailApi = Client<paths>;
 

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { parseInput } from "@/lib/errors/validation";
 import { generateApiKey, hashApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/prisma";
 import { text } from "@/lib/schemas/common";
+import { generateWebhookSecret } from "@/lib/webhooks/sign";
 import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 export const MerchantCreateSchema = z.strictObject({
@@ -21,11 +22,6 @@ export type CreatedMerchant = {
   api_key: string;
   webhook_secret: string;
 };
-
-/** `whsec_` + base64 of 24 random bytes (Standard Webhooks secret format). */
-export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString("base64")}`;
-}
 
 export type CreateMerchantOptions = {
   /** The service's own demo store: its URL is ours, not a merchant's input, so the SSRF rule does not apply at registration. */

@@ -1,15 +1,4 @@
-import { z } from "zod";
+import { approveDeclineProcessor } from "@/lib/processors/approve-decline";
 import { text } from "@/lib/schemas/common";
-import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOutcome } from "@/lib/processors/common";
 
-export const bankInitiatedProcessor = defineProcessor({
-  product: "bank_initiated",
-  detailsSchema: z.strictObject({
-    ...commonDetails,
-    redirect_url: redirectUrl,
-    bank: text(64).min(1, "Required"),
-  }),
-  approvalPage: "approve_decline",
-  start: async ({ details }) => awaitApproval(details),
-  applyOutcome: async ({ outcome }) => standardOutcome(outcome, true),
-});
+export const bankInitiatedProcessor = approveDeclineProcessor("bank_initiated", { bank: text(64).min(1, "Required") });

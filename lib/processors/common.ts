@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { text } from "@/lib/schemas/common";
 import type { TransactionStatus } from "@/lib/domain/statuses";
-import type { OutcomeResult, Processor } from "@/lib/processors/types";
+import type { DecidedOutcome, Processor } from "@/lib/processors/types";
 
 // Lets `start` infer its details type from `detailsSchema`.
 export const defineProcessor = <S extends z.ZodType>(processor: Processor<S>): Processor<S> => processor;
@@ -57,7 +57,7 @@ export function sandboxChargeStatus(amount: number, captureNow: boolean): Charge
 
 export const unknownOutcome = () => ApiError.validation("outcome", { outcome: "Unknown outcome" });
 
-export function standardOutcome(outcome: string, captureNow: boolean): OutcomeResult {
+export function standardOutcome(outcome: string, captureNow: boolean): DecidedOutcome {
   switch (outcome) {
     case "approve":
       return {

@@ -11,8 +11,13 @@ import {
 } from "@/lib/processors/common";
 
 const SETTABLE = STATUSES.filter((s) => s !== "INITIATED");
-// Not IN_PROGRESS on the page: opening the page already put the transaction there.
-const PICKABLE: readonly TransactionStatus[] = SETTABLE.filter((s) => s !== "IN_PROGRESS");
+/**
+ * The statuses the dummy page offers as buttons: not IN_PROGRESS (opening the page already put
+ * the transaction there), not CANCELLED (the page's own "Cancel payment" posts `cancel`).
+ */
+export const DUMMY_PAGE_STATUSES: readonly TransactionStatus[] = SETTABLE.filter(
+  (s) => s !== "IN_PROGRESS" && s !== "CANCELLED",
+);
 
 const settableStatus = z.enum(SETTABLE, `Expected one of: ${SETTABLE.join(", ")}`);
 
@@ -52,8 +57,10 @@ export const dummyProcessor = defineProcessor({
     };
   },
   applyOutcome: async ({ outcome, details }) => {
-    if (!isStatus(outcome) || !PICKABLE.includes(outcome)) throw unknownOutcome();
+    const status = outcome === "cancel" ? "CANCELLED" : outcome;
+    if (!isStatus(status) || !(status === "CANCELLED" || DUMMY_PAGE_STATUSES.includes(status))) throw unknownOutcome();
     const update = isStatus(details.dummy_outcome_update) ? details.dummy_outcome_update : undefined;
-    return { status: outcome, statusReason: "Picked on the dummy page", ...followUp(outcome, update) };
+    const reason = outcome === "cancel" ? "Cancelled by the shopper" : "Picked on the dummy page";
+    return { status, statusReason: reason, ...followUp(status, update) };
   },
 });

@@ -1,10 +1,3 @@
-import { z } from "zod";
-import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOutcome } from "@/lib/processors/common";
+import { approveDeclineProcessor } from "@/lib/processors/approve-decline";
 
-export const instalmentCreditProcessor = defineProcessor({
-  product: "instalment_credit",
-  detailsSchema: z.strictObject({ ...commonDetails, redirect_url: redirectUrl }),
-  approvalPage: "approve_decline",
-  start: async ({ details }) => awaitApproval(details),
-  applyOutcome: async ({ outcome }) => standardOutcome(outcome, true),
-});
+export const instalmentCreditProcessor = approveDeclineProcessor("instalment_credit");

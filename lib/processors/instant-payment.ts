@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { text } from "@/lib/schemas/common";
 import { awaitApproval, commonDetails, defineProcessor, redirectUrl, unknownOutcome } from "@/lib/processors/common";
-import type { OutcomeResult } from "@/lib/processors/types";
+import QRCode from "qrcode";
+import { env } from "@/lib/env";
+import type { DecidedOutcome } from "@/lib/processors/types";
 
 // CPF and CNPJ share the mod-11 check digit: weights applied left to right, a remainder below 2 gives 0.
 const checkDigit = (digits: string, weights: readonly number[]) => {
@@ -24,7 +26,7 @@ export function isValidBrazilianDocumentId(digits: string): boolean {
   );
 }
 
-const OUTCOMES: Record<string, OutcomeResult> = {
+const OUTCOMES: Record<string, DecidedOutcome> = {
   simulate_payment: { status: "SETTLEMENT_REQUESTED", statusReason: "Paid by PIX (simulated)" },
   cancel: { status: "CANCELLED", statusReason: "Cancelled by the shopper" },
   expire: { status: "ABANDONED", statusReason: "The PIX QR code expired" },
@@ -49,5 +51,13 @@ export const instantPaymentProcessor = defineProcessor({
     const result = Object.hasOwn(OUTCOMES, outcome) ? OUTCOMES[outcome] : undefined;
     if (!result) throw unknownOutcome();
     return { ...result };
+  },
+  // A sandbox PIX "copia e cola" code and its QR code (the qrcode library renders the SVG).
+  hostedPageData: async ({ id, amount, details, createdAt }) => {
+    const key = typeof details.pix_key === "string" && details.pix_key ? details.pix_key : "sandbox@payrail.test";
+    const code = `PAYRAIL-SANDBOX-PIX|${id}|${(amount / 100).toFixed(2)}|${key}`;
+    const svg = await QRCode.toString(code, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+
+    return { pix: { svg, code, expiresAt: new Date(createdAt.getTime() + env().APPROVAL_TTL_MS) } };
   },
 });

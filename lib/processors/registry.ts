@@ -1,7 +1,7 @@
 import { bankInitiatedProcessor } from "@/lib/processors/bank-initiated";
 import { bankSelectionProcessor } from "@/lib/processors/bank-selection";
 import { bnplProcessor } from "@/lib/processors/bnpl";
-import { cardProcessor } from "@/lib/processors/card";
+import { cardProcessor } from "@/lib/processors/card/processor";
 import { debitCardRedirectProcessor } from "@/lib/processors/debit-card-redirect";
 import { directDebitProcessor } from "@/lib/processors/direct-debit";
 import { dummyProcessor } from "@/lib/processors/dummy";

@@ -1,10 +1,10 @@
-import { detectBrand } from "@/lib/cards/card-number";
-import { encryptCardNumber } from "@/lib/cards/vault";
+import { detectBrand } from "@/lib/processors/card/rules";
+import { encryptCardNumber } from "@/lib/processors/card/vault";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { invalidFields } from "@/lib/errors/validation";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { OutcomeInput, Processor, StartResult } from "@/lib/processors/types";
+import type { DecidedOutcome, OutcomeInput, Processor, StartResult } from "@/lib/processors/types";
 
 // Unit-test stand-ins. The database paths themselves are covered by the Playwright tests.
 
@@ -108,9 +108,14 @@ export function startWith(
   );
 }
 
-export function outcomeWith(processor: Processor, input: Partial<OutcomeInput> & { outcome: string }) {
+/** A processor's decided outcome (fails when the flow continues on another page instead). */
+export async function outcomeWith(
+  processor: Processor,
+  input: Partial<OutcomeInput> & { outcome: string },
+): Promise<DecidedOutcome> {
   if (!processor.applyOutcome) throw new Error(`${processor.product} has no applyOutcome`);
-  return processor.applyOutcome({
+  const result = await processor.applyOutcome({
+    transactionId: "00000000-0000-4000-8000-000000000001",
     form: {},
     details: {},
     amount: 1000,
@@ -120,6 +125,8 @@ export function outcomeWith(processor: Processor, input: Partial<OutcomeInput> &
     now: NOW,
     ...input,
   });
+  if ("continueAt" in result) throw new Error(`the flow continues at ${result.continueAt}`);
+  return result;
 }
 
 // The ApiError a call throws or rejects with (fails when it does not).

@@ -52,6 +52,7 @@ export type StartResult = {
 
 /** A shopper's decision on a hosted page, as the page posts it. */
 export type OutcomeInput = {
+  transactionId: string;
   outcome: string;
   /** The page's form fields (issuer, voucher PIN, bank login, ...), already strings. */
   form: Record<string, string>;
@@ -63,7 +64,8 @@ export type OutcomeInput = {
   now: Date;
 };
 
-export type OutcomeResult = {
+/** A decided outcome: the status the transaction moves to. */
+export type DecidedOutcome = {
   status: TransactionStatus;
   statusReason?: string;
   /** Fields merged into the stored details (instant_transfer's `sender`, ...). */
@@ -71,6 +73,14 @@ export type OutcomeResult = {
   /** A later status change to schedule (dummy `dummy_outcome_update`), relative to this outcome. */
   followUp?: { status: TransactionStatus; reason?: string };
 };
+
+/** The hosted flow needs another page before it can decide (card: the 3-D Secure challenge). */
+export type PendingOutcome = { continueAt: "3ds" };
+
+export type OutcomeResult = DecidedOutcome | PendingOutcome;
+
+/** What a hosted page may show beyond the transaction itself (PIX: the QR code). */
+export type HostedPageInput = { id: string; amount: number; details: Record<string, unknown>; createdAt: Date };
 
 /**
  * One payment product. Everything product-specific lives in its module behind this interface:
@@ -95,6 +105,14 @@ export type Processor<S extends z.ZodType = z.ZodType> = {
   start(input: StartInput<z.output<S>>): Promise<StartResult>;
   /** Sandbox days a SETTLEMENT_REQUESTED transaction waits before it settles (default 1; SEPA waits for its due date). One sandbox day is SETTLEMENT_DELAY_MS. */
   settlementWaitDays?(details: Record<string, unknown>, now: Date): number;
-  /** Applies a shopper's decision from the hosted page. Throws ApiError 101 for an outcome the page does not offer. */
+  /**
+   * Applies a shopper's decision from the hosted page (`cancel` included), inside the database
+   * transaction that has claimed the waiting transaction, so it runs once per payment. Throws
+   * ApiError 101: with `invalid_fields.outcome` for an outcome the page does not offer, with other
+   * fields for input the shopper can correct (PIN, IBAN, card number). It never changes the status
+   * itself: the caller applies the result through transition().
+   */
   applyOutcome?(input: OutcomeInput): Promise<OutcomeResult>;
+  /** Data the hosted page shows beyond the transaction (PIX: the QR code and its expiry). */
+  hostedPageData?(input: HostedPageInput): Promise<Record<string, unknown>>;
 };

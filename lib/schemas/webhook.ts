@@ -35,7 +35,6 @@ const RefundEventPayloadSchema = z
 export const WebhookPayloadSchema = z
   .discriminatedUnion("type", [TransactionEventPayloadSchema, RefundEventPayloadSchema])
   .meta({ id: "WebhookPayload", description: "A webhook body: a transaction's or a refund's new status." });
-export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
 
 const WebhookAttemptSchema = z
   .strictObject({

@@ -1,6 +1,7 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { ensureDemoMerchant } from "@/lib/merchants/demo-merchant";
 
 /** What the store needs to be a Payrail merchant. */
 export type StoreCredentials = { apiKey: string; paymentProfile: string; webhookSecret: string };
@@ -33,9 +34,10 @@ export function payrailBaseUrl(): string {
 /**
  * The store's API key, payment profile and webhook secret: from STORE_API_KEY,
  * STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET when all three are set, otherwise the demo
- * merchant provisioned on first start. Not cached: the demo merchant's file is the one source
- * every process of the app agrees on (two servers booting at once may each provision one; the
- * file keeps the last, and the webhook secret must be that merchant's).
+ * merchant's credentials as the sandbox hands them out at start (`demo-merchant.json` in the data
+ * folder), like a developer copying keys into an app's config. The store never provisions or
+ * writes anything of Payrail's. Not cached: two servers booting at once may each provision a demo
+ * merchant; the file keeps the last, and the webhook secret must be that merchant's.
  */
 export async function getStoreCredentials(): Promise<StoreCredentials> {
   const e = storeEnv();
@@ -50,7 +52,12 @@ export async function getStoreCredentials(): Promise<StoreCredentials> {
     throw new Error(
       "Invalid store configuration: set all of STORE_API_KEY, STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET, or none",
     );
-  const demo = await ensureDemoMerchant();
+  const file = path.resolve(env().PAYRAIL_DATA_DIR, "demo-merchant.json");
+  if (!existsSync(file))
+    throw new Error(
+      "The store has no Payrail credentials: set STORE_API_KEY, STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET",
+    );
+  const demo = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
 
   return { apiKey: demo.api_key, paymentProfile: demo.payment_profile, webhookSecret: demo.webhook_secret };
 }

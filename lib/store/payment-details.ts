@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { invalidFields } from "@/lib/errors/validation";
-import { PROCESSORS } from "@/lib/processors/registry";
+import { detailsSchemaOf } from "@/lib/contract/payment-details";
 import type { PaymentMethodId } from "@/lib/store/payment-methods";
 
 /** The shopper's form: field names are the API's own paths (`details.issuer`, `details.sender.0.account_number`). */
@@ -96,10 +96,8 @@ export function buildDetails(
         dummy_outcome: opt(values, "details.dummy_outcome"),
         dummy_outcome_update: opt(values, "details.dummy_outcome_update"),
       });
-    case "debit_card_redirect":
-    case "instalment_credit":
-    case "prepaid_voucher":
-    case "instant_transfer":
+    default:
+      // debit_card_redirect, instalment_credit, prepaid_voucher, instant_transfer: only where to return.
       return redirect;
   }
 }
@@ -110,7 +108,7 @@ export function buildDetails(
  * API's paths (`details.sender.0.account_number`).
  */
 export function validateDetails(product: PaymentMethodId, details: Record<string, unknown>): Record<string, string> {
-  const result = PROCESSORS[product].detailsSchema.safeParse(details);
+  const result = detailsSchemaOf(product).safeParse(details);
 
   return result.success ? {} : invalidFields(result.error, "details", details);
 }

@@ -1,25 +1,13 @@
+import type { ProductId } from "@/lib/domain/products";
+
 /**
  * The sixteen Payrail payment products as the shop presents them. Plain data, safe for client
  * components; the server-side part (building and validating each product's `details`) is in
  * lib/store/payment-details.ts.
  */
-export type PaymentMethodId =
-  | "card"
-  | "mobile_wallet_a"
-  | "mobile_wallet_b"
-  | "online_wallet"
-  | "bank_selection"
-  | "instant_transfer"
-  | "bank_initiated"
-  | "debit_card_redirect"
-  | "sepa"
-  | "direct_debit"
-  | "instant_payment"
-  | "bnpl"
-  | "instalment_credit"
-  | "finance_provider"
-  | "prepaid_voucher"
-  | "dummy";
+
+/** A payment method is one of Payrail's payment products, presented the shop's way. */
+export type PaymentMethodId = ProductId;
 
 export type PaymentMethodGroup = "Cards & wallets" | "Bank payments" | "Pay later & vouchers" | "Sandbox";
 

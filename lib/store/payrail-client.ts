@@ -20,12 +20,12 @@ import { getStoreCredentials, payrailBaseUrl, type StoreCredentials } from "@/li
 
 export { PayrailError };
 export type { CheckoutSuccess, Issuer };
-export type PayrailCustomer = Customer;
+type PayrailCustomer = Customer;
 export type PayrailTransaction = Transaction;
 
-export type CustomerInput = Record<string, string>;
+type CustomerInput = Record<string, string>;
 
-export type StartTransactionInput = {
+type StartTransactionInput = {
   amount: number;
   customer: string;
   customer_ip?: string;

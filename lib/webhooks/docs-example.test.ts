@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { POST } from "@/docs/examples/nextjs-webhook-route";
-import { generateWebhookSecret } from "@/lib/merchants/create-merchant";
+import { generateWebhookSecret } from "@/lib/webhooks/sign";
 import { eventBody, transactionEventPayload } from "@/lib/webhooks/outbox";
 import { signWebhook } from "@/lib/webhooks/sign";
 

@@ -50,10 +50,7 @@ export function sendWebhook({
     let settled = false;
 
     const excerpt = () =>
-      Buffer.concat(chunks)
-        .subarray(0, RESPONSE_EXCERPT_BYTES)
-        .toString("utf8")
-        .replace(/\u0000/g, "\uFFFD");
+      Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8").replaceAll("\u0000", "\uFFFD");
     const finish = (error: string | null) => {
       if (settled) return;
       settled = true;

@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { generateWebhookSecret } from "@/lib/merchants/create-merchant";
+import { generateWebhookSecret } from "@/lib/webhooks/sign";
 import { signWebhook } from "@/lib/webhooks/sign";
 
 const body = JSON.stringify({

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 
 export type SignedHeaders = {
   "webhook-id": string;
@@ -30,4 +30,9 @@ export function signWebhook({
   const signature = createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
 
   return { "webhook-id": id, "webhook-timestamp": timestamp, "webhook-signature": `v1,${signature}` };
+}
+
+/** `whsec_` + base64 of 24 random bytes (Standard Webhooks secret format). */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64")}`;
 }

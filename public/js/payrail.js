@@ -10,45 +10,44 @@
  * this script was loaded from) are ignored. The URL is the merchant's redirect_url with
  * transaction_id (and error); check the outcome server-side with checkoutsuccess.
  */
-(function () {
-  "use strict";
-  var script = document.currentScript;
-  if (!script || !script.src) return;
-  var payrailOrigin = new URL(script.src).origin;
+(() => {
+  const script = document.currentScript;
+  if (!script?.src) return;
+  const payrailOrigin = new URL(script.src).origin;
 
   function frameOf(source) {
-    var frames = document.getElementsByTagName("iframe");
-    for (var i = 0; i < frames.length; i++) if (frames[i].contentWindow === source) return frames[i];
+    const frames = document.getElementsByTagName("iframe");
+    for (let i = 0; i < frames.length; i++) if (frames[i].contentWindow === source) return frames[i];
     return null;
   }
 
-  window.addEventListener("message", function (event) {
+  window.addEventListener("message", (event) => {
     if (event.origin !== payrailOrigin) return;
-    var data = event.data;
+    const data = event.data;
     if (!data || typeof data !== "object") return;
 
     if (data.type === "payrail.resize" && typeof data.height === "number") {
-      var frame = frameOf(event.source);
-      if (frame && data.height > 0 && data.height < 5000) frame.style.height = Math.ceil(data.height) + "px";
+      const frame = frameOf(event.source);
+      if (frame && data.height > 0 && data.height < 5000) frame.style.height = `${Math.ceil(data.height)}px`;
       return;
     }
     if (data.type !== "payrail.redirect" || typeof data.url !== "string") return;
-    var url;
+    let url;
     try {
       url = new URL(data.url);
-    } catch (e) {
+    } catch {
       return;
     }
     if (url.protocol !== "https:" && url.protocol !== "http:") return;
 
-    var name = data.redirect_parent_function;
+    const name = data.redirect_parent_function;
     if (typeof name === "string" && /^[A-Za-z0-9]{1,64}$/.test(name) && typeof window[name] === "function") {
       window[name](url.href);
       return;
     }
     try {
       window.top.location.assign(url.href);
-    } catch (e) {
+    } catch {
       window.location.assign(url.href);
     }
   });

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import QRCode from "qrcode";
 import { PayShell } from "@/components/pay/pay-shell";
 import { PRODUCT_FORMS } from "@/components/pay/product-forms";
 import { Alert } from "@/components/pay/ui";
-import { getPayPage, type PayPageData } from "@/lib/approval/approval";
-import { originQuery } from "@/lib/cards/card-payment";
-import { env } from "@/lib/env";
+import { getPayPage } from "@/lib/approval/approval";
+import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Complete your payment", robots: { index: false } };
@@ -17,11 +16,11 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function PayPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
-  const data = await getPayPage(id);
+  const data = await getPayPage(id, typeof query.s === "string" ? query.s : undefined);
   if (!data) notFound();
-  // Not started through approval_url, or already finished: the authorize route decides.
-  if (!data.awaiting || data.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
-  if (data.page === "card") redirect(`/pay/${id}/card${originQuery(data)}`);
+  // Not opened through approval_url in this browser, or already finished: the authorize route decides.
+  if (!data.awaiting || data.status === "INITIATED" || !data.session) redirect(`/v1/transaction/${id}/authorize`);
+  if (data.page === "card") redirect(withSession(`/pay/${id}/card${originQuery(data)}`, data.session));
 
   const Form = PRODUCT_FORMS[data.page as Exclude<typeof data.page, "card">];
   const error = typeof query.error === "string" ? query.error : undefined;
@@ -30,19 +29,10 @@ export default async function PayPage({ params, searchParams }: Props) {
     <PayShell merchantName={data.merchantName} amount={data.amount} descriptor={data.descriptor} label={data.label}>
       <form method="post" action={`/pay/${id}/complete`} className="space-y-4">
         <input type="hidden" name="transaction_id" value={id} />
+        <input type="hidden" name={SESSION_PARAM} value={data.session} />
         {error ? <Alert>{error}</Alert> : null}
-        <Form data={data} pix={data.page === "pix" ? await pixCode(data) : undefined} />
+        <Form data={data} />
       </form>
     </PayShell>
   );
-}
-
-/** A sandbox PIX "copia e cola" code and its QR code (the qrcode library renders the SVG). */
-async function pixCode(data: PayPageData) {
-  const key =
-    typeof data.details.pix_key === "string" && data.details.pix_key ? data.details.pix_key : "sandbox@payrail.test";
-  const code = `PAYRAIL-SANDBOX-PIX|${data.id}|${(data.amount / 100).toFixed(2)}|${key}`;
-  const svg = await QRCode.toString(code, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-
-  return { svg, code, expiresAt: new Date(data.createdAt.getTime() + env().APPROVAL_TTL_MS) };
 }

@@ -152,10 +152,21 @@ export const ROUTES: RouteContract[] = [
     pathParams: TX,
     responses: {
       303: {
-        description: "To the hosted page (or the merchant's redirect_url once decided)",
-        headers: { Location: { description: "Where the browser goes next", required: true } },
+        description: "To the hosted page (or the merchant's redirect_url once decided, or on failure)",
+        headers: {
+          Location: { description: "Where the browser goes next", required: true },
+          "Set-Cookie": { description: "The shopper's session for this payment's hosted pages" },
+        },
+      },
+      403: {
+        description: "Opened before in another browser: only that one can complete it (an HTML page)",
+        contentType: "text/html",
       },
       404: { description: "Unknown or expired payment link (an HTML page)", contentType: "text/html" },
+      500: {
+        description: "Something went wrong and no return address is known (an HTML page)",
+        contentType: "text/html",
+      },
     },
   },
   {

@@ -1727,17 +1727,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the hosted page (or the merchant's redirect_url once decided) */
+            /** @description To the hosted page (or the merchant's redirect_url once decided, or on failure) */
             303: {
                 headers: {
                     /** @description Where the browser goes next */
                     Location: string;
+                    /** @description The shopper's session for this payment's hosted pages */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description Opened before in another browser: only that one can complete it (an HTML page) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description Unknown or expired payment link (an HTML page) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Something went wrong and no return address is known (an HTML page) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

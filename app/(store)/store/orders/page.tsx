@@ -9,7 +9,7 @@ export const metadata = { title: "Orders" };
 
 const SOURCES: Record<string, string> = { start: "at checkout", return: "checked on return", webhook: "by webhook" };
 
-const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19) + " UTC";
+const when = (d: Date) => `${d.toISOString().replace("T", " ").slice(0, 19)} UTC`;
 
 // Shoppers' names are shortened: this page is the demo's window into the shop's back office.
 const maskEmail = (email: string) => email.replace(/^(.)[^@]*(@.*)$/, "$1•••$2");

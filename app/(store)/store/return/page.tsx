@@ -156,6 +156,7 @@ function StateIcon({ tone }: { tone: "green" | "red" | "amber" }) {
   return (
     <span className={`inline-flex h-12 w-12 items-center justify-center rounded-full ${styles}`} aria-hidden>
       <svg
+        aria-hidden="true"
         viewBox="0 0 24 24"
         className="h-6 w-6"
         fill="none"

@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { CardForm } from "@/components/pay/card-form";
 import { PayShell } from "@/components/pay/pay-shell";
-import { originQuery } from "@/lib/cards/card-payment";
-import { loadCardPage } from "@/lib/cards/card-page";
+import { withSession } from "@/lib/approval/shopper-session";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
+import { finishedCardPath, loadCardPage } from "@/lib/approval/card-page";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
 
 export const dynamic = "force-dynamic";
@@ -15,12 +16,17 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function CardPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
-  const page = await loadCardPage(id, typeof query.o === "string" ? query.o : undefined);
+  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+  const page = await loadCardPage(id, str(query.o), str(query.s));
   if (!page) notFound();
   if (!page.embeddedCorrectly) return <WrongEmbedding />;
   if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
-  if (!page.awaiting)
-    redirect(page.origin ? `/pay/${id}/card/done${originQuery(page.transaction)}` : `/v1/transaction/${id}/authorize`);
+  if (!page.awaiting) redirect(finishedCardPath(page));
+  // Not opened through approval_url in this browser: the authorize route decides.
+  if (!page.session) redirect(`/v1/transaction/${id}/authorize`);
+  // A token charge with force_3DSecure: the card is known, the shopper only authenticates.
+  if (page.transaction.details.card_token)
+    redirect(withSession(`/pay/${id}/card/3ds${originQuery(page.transaction)}`, page.session));
   const invalid = typeof query.invalid === "string" ? query.invalid.split(",") : [];
 
   return (
@@ -28,6 +34,7 @@ export default async function CardPage({ params, searchParams }: Props) {
       <CardForm
         action={`/pay/${id}/card/submit${originQuery(page.transaction)}`}
         transactionId={id}
+        session={page.session}
         invalid={invalid}
         submitLabel="Pay now"
         resizeTarget={page.origin}

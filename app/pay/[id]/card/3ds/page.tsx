@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { PayShell } from "@/components/pay/pay-shell";
+import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
-import { challengeCard, originQuery } from "@/lib/cards/card-payment";
-import { brandName, loadCardPage } from "@/lib/cards/card-page";
+import { challengeSummary, finishedCardPath, loadCardPage } from "@/lib/approval/card-page";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "3-D Secure", robots: { index: false } };
@@ -14,21 +15,30 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function ThreeDSPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
-  const page = await loadCardPage(id, typeof query.o === "string" ? query.o : undefined);
+  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+  const page = await loadCardPage(id, str(query.o), str(query.s));
   if (!page) notFound();
   if (!page.embeddedCorrectly) return <WrongEmbedding />;
-  const card = await challengeCard(id);
-  if (!page.awaiting || !card) redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
+  if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
+  if (!page.awaiting) redirect(finishedCardPath(page));
+  // Not opened through approval_url in this browser: the authorize route decides.
+  if (!page.session) redirect(`/v1/transaction/${id}/authorize`);
+  const card = await challengeSummary(page);
+  if (!card) {
+    // No challenge waits: back to the card form (a token charge has no form: its card is gone).
+    if (page.transaction.details.card_token) notFound();
+    redirect(withSession(`/pay/${id}/card${originQuery(page.transaction)}`, page.session));
+  }
   const button = "w-full rounded-lg px-4 py-2.5 text-sm font-semibold";
 
   return (
     <PayShell {...page.shell}>
       <form method="post" action={`/pay/${id}/card/3ds/submit`} className="space-y-4">
+        <input type="hidden" name={SESSION_PARAM} value={page.session} />
         <div className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-3">
           <p className="text-sm font-semibold text-sky-900">Sandbox Bank · 3-D Secure</p>
           <p className="mt-1 text-sm text-sky-800">
-            Confirm this payment with your {brandName(card.brand)} ending in{" "}
-            <span className="font-mono">{card.lastFour}</span>.
+            Confirm this payment with your {card.brand} ending in <span className="font-mono">{card.lastFour}</span>.
           </p>
         </div>
         <p className="text-xs text-slate-500">Sandbox: choose the result of the authentication.</p>

@@ -3,8 +3,10 @@ import { notFound, redirect } from "next/navigation";
 import { CardDone } from "@/components/pay/card-done";
 import { PayShell } from "@/components/pay/pay-shell";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
-import { cardReturnUrl, FINISH_ERRORS, originQuery, type FinishError } from "@/lib/cards/card-payment";
-import { loadCardPage } from "@/lib/cards/card-page";
+import { returnUrlOf } from "@/lib/approval/approval";
+import { loadCardPage } from "@/lib/approval/card-page";
+import { doneError } from "@/lib/approval/card-steps";
+import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Payment complete", robots: { index: false } };
@@ -19,13 +21,9 @@ export default async function CardDonePage({ params, searchParams }: Props) {
   if (!page) notFound();
   if (!page.embeddedCorrectly) return <WrongEmbedding />;
   if (page.awaiting) redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
-  const e =
-    typeof query.e === "string" && query.e in FINISH_ERRORS
-      ? (query.e as FinishError)
-      : page.transaction.status === "ABANDONED"
-        ? "expired"
-        : undefined;
-  const url = cardReturnUrl(page.transaction, e);
+  const error = doneError(typeof query.e === "string" ? query.e : undefined, page.transaction.status);
+  const redirectUrl = page.transaction.details.redirect_url;
+  const url = returnUrlOf({ transaction: page.transaction, redirectUrl }, error);
   if (!url) notFound();
   const fn = page.transaction.details.redirect_parent_function;
 

@@ -1,12 +1,15 @@
-import { submitCard } from "@/lib/cards/card-payment";
-import { badForm, readCardForm, stepResponse } from "@/lib/cards/steps";
+import { applyShopperOutcome } from "@/lib/approval/approval";
+import { badForm, cardStepResponse, readCardForm } from "@/lib/approval/card-steps";
+import { returnOnFailure } from "@/lib/approval/failure";
 
 // POST /pay/<id>/card/submit – the hosted card form: validate, vault, authorise (or 3-D Secure)
 export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const form = await readCardForm(req);
   if (!form) return badForm();
-  if (form.transaction_id !== undefined && form.transaction_id !== id) return badForm();
+  const outcome = form.outcome === "cancel" ? "cancel" : "pay";
 
-  return stepResponse(id, await submitCard(id, form));
+  return returnOnFailure(id, async () =>
+    cardStepResponse(id, await applyShopperOutcome(id, { outcome, form, page: "card" }), form.s ?? ""),
+  );
 }

@@ -1,10 +1,26 @@
-import { authorize } from "@/lib/approval/approval";
-import { paymentNotFound, seeOther } from "@/lib/approval/html";
+import { openApprovalPage } from "@/lib/approval/approval";
+import { returnOnFailure } from "@/lib/approval/failure";
+import { otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
+import { sessionCookie, sessionFromCookies } from "@/lib/approval/shopper-session";
 
 // GET /v1/transaction/<id>/authorize – the approval_url: the shopper's browser, no API key
-export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
-  const target = await authorize((await params).id);
-  if (target.kind === "not_found") return paymentNotFound();
+export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+  const id = (await params).id;
 
-  return seeOther(target.kind === "page" ? target.path : target.url);
+  return returnOnFailure(id, async () => {
+    const target = await openApprovalPage(id, sessionFromCookies(req.headers.get("cookie"), id));
+    switch (target.kind) {
+      case "not_found":
+        return paymentNotFound();
+      case "elsewhere":
+        return otherBrowserPage();
+      case "merchant":
+        return seeOther(target.url);
+      case "page": {
+        const res = seeOther(target.path);
+        if (target.session) res.headers.append("set-cookie", sessionCookie(id, target.session));
+        return res;
+      }
+    }
+  });
 }

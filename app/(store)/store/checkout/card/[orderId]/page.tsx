@@ -16,7 +16,7 @@ type Props = { params: Promise<{ orderId: string }> };
 export default async function CardPaymentPage({ params }: Props) {
   const { orderId } = await params;
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await getOrder(orderId) : null;
-  if (!order || order.paymentProduct !== "card" || !order.approvalUrl || !order.payrailTransactionId) {
+  if (order?.paymentProduct !== "card" || !order.approvalUrl || !order.payrailTransactionId) {
     return (
       <main className="mx-auto max-w-xl px-4 py-12 sm:px-6">
         <Card className="p-6">

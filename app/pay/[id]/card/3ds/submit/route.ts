@@ -1,5 +1,6 @@
-import { completeChallenge } from "@/lib/cards/card-payment";
-import { badForm, readCardForm, stepResponse } from "@/lib/cards/steps";
+import { applyShopperOutcome } from "@/lib/approval/approval";
+import { badForm, cardStepResponse, readCardForm } from "@/lib/approval/card-steps";
+import { returnOnFailure } from "@/lib/approval/failure";
 
 // POST /pay/<id>/card/3ds/submit – the sandbox 3-D Secure challenge's answer
 export async function POST(req: Request, { params }: { params: Promise<{ id: string }> }) {
@@ -7,5 +8,11 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
   const form = await readCardForm(req);
   if (!form || !["approve", "fail", "cancel"].includes(form.outcome ?? "")) return badForm();
 
-  return stepResponse(id, await completeChallenge(id, form.outcome));
+  return returnOnFailure(id, async () =>
+    cardStepResponse(
+      id,
+      await applyShopperOutcome(id, { outcome: `3ds_${form.outcome}`, form, page: "card" }),
+      form.s ?? "",
+    ),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardProcessor } from "@/lib/processors/card";
+import { cardProcessor } from "@/lib/processors/card/processor";
 import {
   apiError,
   detailsErrors,

@@ -1,6 +1,6 @@
 import { Logger, run, type Runner } from "graphile-worker";
 import { env } from "@/lib/env";
-import { taskList } from "@/lib/jobs/tasks";
+import { taskList } from "@/lib/worker/tasks";
 import { log } from "@/lib/log";
 import { startWebhookSweeper } from "@/lib/webhooks/sweep";
 

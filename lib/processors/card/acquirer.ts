@@ -1,5 +1,5 @@
 import type { TransactionStatus } from "@/lib/domain/statuses";
-import { behaviourOf } from "@/lib/cards/test-cards";
+import { behaviourOf } from "@/lib/processors/card/test-cards";
 
 export type AuthorizationRequest = {
   number: string;

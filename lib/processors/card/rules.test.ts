@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { authorizeCard, type AuthorizationRequest } from "@/lib/cards/acquirer";
-import { detectBrand, formatCardNumber, luhnValid, validateCard } from "@/lib/cards/card-number";
-import { TEST_CARDS } from "@/lib/cards/test-cards";
-import { decryptCardNumber, encryptCardNumber, generateCardToken } from "@/lib/cards/vault";
+import { authorizeCard, type AuthorizationRequest } from "@/lib/processors/card/acquirer";
+import { detectBrand, formatCardNumber, luhnValid, validateCard } from "@/lib/processors/card/rules";
+import { TEST_CARDS } from "@/lib/processors/card/test-cards";
+import { decryptCardNumber, encryptCardNumber, generateCardToken } from "@/lib/processors/card/vault";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const card = (over: Partial<Parameters<typeof validateCard>[0]> = {}) =>

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { env } from "@/lib/env";
 import type { CardToken, Prisma } from "@/lib/generated/prisma/client";
-import { detectBrand } from "@/lib/cards/card-number";
+import { detectBrand } from "@/lib/processors/card/rules";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

@@ -1,4 +1,8 @@
-/** Card number rules that need no network: Luhn, brand by IIN range, lengths. */
+/**
+ * The card rules, each written once: Luhn, brand by IIN range, lengths, security code length,
+ * expiry, and the `origin` a hosted card page may be framed by. The API's token charges, the
+ * hosted card form (server and browser) and the proxy all use these.
+ */
 
 export type Brand = "visa" | "mastercard" | "amex" | "maestro" | "discover" | "unknown";
 
@@ -49,6 +53,20 @@ const LENGTHS: Record<Brand, number[]> = {
 
 export const cvcLength = (brand: Brand) => (brand === "amex" ? 4 : 3);
 
+/** A card is valid through the last day of its expiry month. */
+export const isExpired = (month: number, year: number, now: Date) =>
+  year * 12 + (month - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
+
+/** An http(s) origin exactly (`scheme://host[:port]`): what may frame a hosted card page. */
+export function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** Groups as printed on the card: 4-6-5 for American Express, 4-4-4-4 for the rest. */
 export function formatCardNumber(number: string): string {
   const n = digitsOnly(number);
@@ -76,7 +94,7 @@ export function validateCard(
   if (/^\d{2}$/.test(input.expiryYear)) year += 2000;
   if (!/^\d{1,2}$/.test(input.expiryMonth) || month < 1 || month > 12 || !/^\d{2}(\d{2})?$/.test(input.expiryYear)) {
     errors.expiry = "Enter the expiry date as MM/YY";
-  } else if (year * 12 + month - 1 < now.getUTCFullYear() * 12 + now.getUTCMonth()) {
+  } else if (isExpired(month, year, now)) {
     errors.expiry = "This card has expired";
   } else if (year > now.getUTCFullYear() + 20) {
     errors.expiry = "Check the expiry year";

@@ -3,6 +3,8 @@ import { STRICT, WORKERLESS, type IsolatedServer } from "./e2e/isolated";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const fastPort = port + 1;
+/** A plain `next start` on the main database: the route handlers in app/v1 (the smoke project). */
+const nextPort = port + 4;
 const baseURL = `http://localhost:${port}`;
 
 export const serverLogFile = (p: number) => `test-results/server-${p}.log`;
@@ -48,6 +50,20 @@ export default defineConfig({
   },
   projects: [
     { name: "api", testDir: "e2e/api" },
+    // The same endpoints mounted as Next route handlers (plain `next start`, as `next dev` serves
+    // them): a smoke subset, so neither mount rots.
+    {
+      name: "api-next-start",
+      testDir: "e2e/api",
+      testMatch: [
+        "errors.spec.ts",
+        "idempotency.spec.ts",
+        "isolation.spec.ts",
+        "customers.spec.ts",
+        "concurrency.spec.ts",
+      ],
+      use: { baseURL: `http://localhost:${nextPort}` },
+    },
     {
       name: "browser",
       testDir: "e2e/browser",
@@ -58,20 +74,23 @@ export default defineConfig({
   // whose transactions get short timers (expiry, settlement, dummy updates, refunds) for the timer
   // tests (run_at is fixed when a job is scheduled, so either server's worker may run it).
   // Two more on databases of their own (e2e/isolated.ts) for the webhook tests: SSRF guard on, and
-  // no in-process worker.
+  // no in-process worker. All four are the production server (scripts/server.mjs); a fifth is a
+  // plain `next start` on the main database for the api-next-start project.
   webServer: [
     server(port, {}),
     server(fastPort, FAST_TIMERS),
-    isolatedServer(STRICT, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false" }),
+    // Also a small API rate limit (error 140), for e2e/api/spec-statements.spec.ts.
+    isolatedServer(STRICT, {
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false",
+      API_RATE_LIMIT_BURST: "60",
+      API_RATE_LIMIT_PER_SECOND: "1",
+    }),
     isolatedServer(WORKERLESS, { WORKER_IN_PROCESS: "false" }),
+    server(nextPort, {}, `node node_modules/next/dist/bin/next start -p ${nextPort} --keepAliveTimeout 65000`),
   ],
 });
 
-function server(
-  p: number,
-  extraEnv: Record<string, string>,
-  command = `node node_modules/next/dist/bin/next start -p ${p} --keepAliveTimeout 65000`,
-) {
+function server(p: number, extraEnv: Record<string, string>, command = `node scripts/server.mjs -p ${p}`) {
   const url = `http://localhost:${p}`;
   return {
     // Server output is also kept in a file: the card data leak test searches it.
@@ -87,6 +106,14 @@ function server(
       BASE_URL: url,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       WEBHOOK_RETRY_SCALE: "0.001",
+      // Five servers and the tests' own workers share one PostgreSQL (max_connections 100). Pools
+      // open connections on demand; 5 × (3 × 6 + 1) is the ceiling if every pool filled at once
+      // (docs/configuration.md). Smaller pools made bursts of starts wait past the 5 s connect
+      // timeout (→ 503) on a loaded machine.
+      DB_POOL_MAX: process.env.DB_POOL_MAX ?? "6",
+      // Fuzz sweeps send hundreds of requests per key at once; error 140 is tested on STRICT (below).
+      API_RATE_LIMIT_PER_SECOND: "1000",
+      API_RATE_LIMIT_BURST: "2000",
       ...extraEnv,
     },
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
@@ -98,6 +125,6 @@ function isolatedServer(s: IsolatedServer, extraEnv: Record<string, string>) {
   return server(
     s.port,
     { ...s.env, ...extraEnv },
-    `node scripts/with-db.mjs --create-database node node_modules/next/dist/bin/next start -p ${s.port} --keepAliveTimeout 65000`,
+    `node scripts/with-db.mjs --create-database node scripts/server.mjs -p ${s.port}`,
   );
 }

@@ -7,6 +7,18 @@ import { ensureDemoMerchant } from "@/lib/merchants/demo-merchant";
 export async function boot() {
   const e = env();
   if (e.WORKER_IN_PROCESS) await startWorker();
+  if (e.APP_ENV === "production") {
+    // No demo door in production: no demo merchant is provisioned, printed or written to disk.
+    const lines = [
+      "",
+      "  Payrail is running (production)",
+      `  API           ${e.BASE_URL}/v1`,
+      `  Health        ${e.BASE_URL}/health`,
+      "",
+    ];
+    if (e.LOG_LEVEL !== "silent") process.stdout.write(`${lines.join("\n")}\n`);
+    return;
+  }
   const demo = await ensureDemoMerchant();
   const lines = [
     "",

@@ -9,7 +9,7 @@ const bool = z
 const ms = z.coerce.number().int().min(0);
 
 const EnvSchema = z.object({
-  /** `production` requires real secrets and forbids webhooks to private networks by default. */
+  /** `production` requires real secrets, forbids webhooks to private networks by default and has no demo merchant. */
   APP_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -26,7 +26,18 @@ const EnvSchema = z.object({
   REFUND_DELAY_MS: ms.default(2_000),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
+  /** At most one resend attempt per webhook event in this interval (POST .../resend). */
+  WEBHOOK_RESEND_INTERVAL_MS: ms.default(10_000),
   WORKER_IN_PROCESS: bool.default(true),
+  /**
+   * Connections of each pool a process holds: the hot path's pg pool, Prisma's pool and the job
+   * worker's pool (docs/configuration.md has the budget formula).
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** Per API key, per instance (token bucket, error 140): average requests per second; 0 = no limit. */
+  API_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).default(100),
+  /** Per API key, per instance: requests allowed at once (the bucket's size). */
+  API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -61,9 +72,23 @@ export function env(): Env {
     BASE_URL: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     AUTH_SECRET: e.AUTH_SECRET ?? secrets!.AUTH_SECRET,
     VAULT_KEY: e.VAULT_KEY ?? secrets!.VAULT_KEY,
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? !production,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS:
+      e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ??
+      privateWebhooksByDefault(e.APP_ENV, e.BASE_URL ?? `http://localhost:${e.PORT}`),
   };
   return cached;
+}
+
+/**
+ * SSRF safe out of the box: webhooks may reach private, loopback and metadata addresses only when
+ * the service itself runs locally (its BASE_URL is a loopback address, as with a plain `npm start`)
+ * and not in production, or when WEBHOOK_ALLOW_PRIVATE_NETWORKS says so explicitly.
+ */
+export function privateWebhooksByDefault(appEnv: string, baseUrl: string): boolean {
+  if (appEnv === "production") return false;
+  const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+
+  return host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "::1";
 }
 
 /** Outside production, missing secrets are generated once and kept in the data folder. */

@@ -30,7 +30,7 @@ const files = [];
   }
 })(path.join(root, "lib"));
 
-const folderOf = (rel) => rel.split("/")[0].replace(/\.tsx?$/, "");
+const folderOf = (rel) => rel.split("/")[0].replace(/(\.test)?\.tsx?$/, "");
 const problems = [];
 for (const file of files) {
   const rel = path.relative(path.join(root, "lib"), file);

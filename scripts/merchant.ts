@@ -3,18 +3,22 @@
 // npm run merchant -- key create --organisation ID   (another key: rotation)
 // npm run merchant -- key revoke --key sk_test_...
 // npm run merchant -- user --organisation ID --email E --password P   (a dashboard login)
+// npm run merchant -- products --profile ID [--enable a,b] [--disable c,d]
+//   payment products on/off per payment profile (all on by default); prints {payment_profile, enabled, disabled}
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { createDashboardUser } from "@/lib/auth/dashboard-users";
 import { createApiKey, revokeApiKey } from "@/lib/merchants/key-management";
 import { createMerchant } from "@/lib/merchants/create-merchant";
+import { setProfileProducts } from "@/lib/merchants/payment-products";
 
 const usage = `Usage:
   npm run merchant -- create --name NAME [--webhook-url URL]
   npm run merchant -- key create --organisation ID
   npm run merchant -- key revoke --key sk_test_...
-  npm run merchant -- user --organisation ID --email E --password P`;
+  npm run merchant -- user --organisation ID --email E --password P
+  npm run merchant -- products --profile ID [--enable PRODUCT,...] [--disable PRODUCT,...]`;
 
 const options = {
   name: { type: "string" },
@@ -23,7 +27,17 @@ const options = {
   key: { type: "string" },
   email: { type: "string" },
   password: { type: "string" },
+  profile: { type: "string" },
+  enable: { type: "string", multiple: true },
+  disable: { type: "string", multiple: true },
 } as const;
+
+/** `--enable a,b --enable c` → [a, b, c] */
+const list = (values: string[] | undefined) =>
+  (values ?? [])
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 async function run(args: string[]): Promise<unknown> {
   const [command, sub] = args;
@@ -36,6 +50,12 @@ async function run(args: string[]): Promise<unknown> {
       organisation: values.organisation ?? "",
       email: values.email ?? "",
       password: values.password ?? "",
+    });
+  if (command === "products")
+    return setProfileProducts({
+      profile: values.profile ?? "",
+      enable: list(values.enable),
+      disable: list(values.disable),
     });
   return undefined;
 }

@@ -1,5 +1,6 @@
 // npm start: production build when missing or older than the sources, then the embedded (or
-// DATABASE_URL) PostgreSQL, migrations, and `next start`. The server seeds the demo merchant and
+// DATABASE_URL) PostgreSQL, migrations, and the production server (scripts/server.mjs: /v1 on
+// node-native glue, everything else through Next). The server seeds the demo merchant and
 // prints the URLs and the demo API key (lib/boot.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -16,17 +17,19 @@ if (buildIsStale()) {
   const build = spawnSync(bin("next"), ["build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+if (buildIsStale("payrail/api.mjs")) {
+  const api = spawnSync(process.execPath, ["scripts/build-api.mjs"], { stdio: "inherit" });
+  if (api.status !== 0) process.exit(api.status ?? 1);
+}
 
-const server = spawn(
-  process.execPath,
-  ["scripts/with-db.mjs", "next", "start", "-p", port, "--keepAliveTimeout", "65000"],
-  { stdio: "inherit" },
-);
+const server = spawn(process.execPath, ["scripts/with-db.mjs", process.execPath, "scripts/server.mjs", "-p", port], {
+  stdio: "inherit",
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));
 
-function buildIsStale() {
-  const stamp = path.join(root, ".next/BUILD_ID");
+function buildIsStale(output = "BUILD_ID") {
+  const stamp = path.join(root, process.env.NEXT_DIST_DIR || ".next", output);
   if (!existsSync(stamp)) return true;
   const built = statSync(stamp).mtimeMs;
   const sources = ["app", "lib", "components", "prisma", "instrumentation.ts", "next.config.js", "package.json"];

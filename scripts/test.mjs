@@ -1,7 +1,7 @@
 // npm test: every test of the project, in this order:
 //   1. a browser for Playwright (scripts/browser.mjs),
 //   2. vitest unit tests (beside the code, lib/**/*.test.ts),
-//   3. a production build of the app into .next-test,
+//   3. a production build of the app into .next-test (Next + the custom server's /v1 bundle),
 //   4. the Playwright projects (e2e/api, e2e/browser) against that build on a fresh database:
 //      an embedded PostgreSQL in .data/test unless DATABASE_URL is set.
 // Ends with one summary line "tests: N passed, N failed".
@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureBrowser } from "./browser.mjs";
+import { removeEmbeddedData } from "./embedded-pg.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -42,13 +43,15 @@ if (only !== "e2e") {
 if (only !== "unit") {
   const chromium = ensureBrowser();
   if (chromium) process.env.CHROMIUM_PATH = chromium;
-  const build = run(bin("next"), ["build"]);
+  let build = run(bin("next"), ["build"]);
+  if (build === 0) build = run(process.execPath, ["scripts/build-api.mjs"]);
   if (build !== 0) {
     console.error("[test] the production build failed; end-to-end tests not run");
     counts.failed += 1;
   }
   status ||= build;
   if (status === 0) {
+    removeEmbeddedData(dataDir); // wherever it is kept (as root maybe under /var/tmp)
     rmSync(dataDir, { recursive: true, force: true });
     process.env.EMBEDDED_PG_PORT ??= "54339";
     const pwReport = path.join(root, "test-results/playwright.json");

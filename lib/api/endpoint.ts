@@ -1,8 +1,10 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { findUnstorableStrings, readJsonBody } from "@/lib/api/body";
-import { authenticate, type Auth } from "@/lib/auth/api-keys";
+import { authenticate, type Auth, type HeaderReader } from "@/lib/auth/api-keys";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { withIdempotency } from "@/lib/api/idempotency";
 import { log } from "@/lib/log";
+import { enforceRateLimit } from "@/lib/api/rate-limit";
 
 /**
  * A `/v1` endpoint written without any web framework: plain data in, plain data out. One adapter
@@ -12,7 +14,7 @@ export type EndpointRequest = {
   method: string;
   params: Record<string, string>;
   query: URLSearchParams;
-  headers: Headers;
+  headers: HeaderReader;
   /** The parsed JSON object, or undefined when the request had no body. */
   body: unknown;
   auth: Auth;
@@ -37,9 +39,10 @@ export type Endpoint = {
 export type RawRequest = {
   method: string;
   url: URL;
-  headers: Headers;
+  headers: HeaderReader;
   params: Record<string, string>;
-  body: ReadableStream<Uint8Array> | null;
+  /** A web stream (Next mount), or the bytes already read within the size cap (custom server). */
+  body: ReadableStream<Uint8Array> | Uint8Array | null;
 };
 
 export function endpoint(options: EndpointOptions, handle: Endpoint["handle"]): Endpoint {
@@ -49,6 +52,7 @@ export function endpoint(options: EndpointOptions, handle: Endpoint["handle"]): 
 export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<EndpointResponse> {
   try {
     const auth = await authenticate(raw.headers);
+    enforceRateLimit(auth.apiKeyId);
     const badQuery = findUnstorableStrings(Object.fromEntries(raw.url.searchParams));
     if (Object.keys(badQuery).length) throw ApiError.validation("request", badQuery);
     let body: unknown;
@@ -84,10 +88,27 @@ export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<Endpoi
   }
 }
 
-/** The one mapper from anything thrown to the spec's error object. */
+/** Seconds a client is asked to wait when the database is unavailable. */
+const RETRY_AFTER_S = 1;
+
+/**
+ * The one mapper from anything thrown to the spec's error object. The database being unreachable
+ * or out of connections is 503 with Retry-After (code 199): the request did nothing and may be
+ * retried as it is.
+ */
 export function errorResponse(err: unknown, raw?: Pick<RawRequest, "method" | "url">): EndpointResponse {
   if (err instanceof ApiError) {
     return { status: err.httpStatus, headers: err.headers, body: err.toBody() };
+  }
+  if (isDatabaseUnavailable(err)) {
+    log().warn({ err: (err as Error)?.message, method: raw?.method, path: raw?.url.pathname }, "database unavailable");
+    return {
+      status: 503,
+      headers: { "Retry-After": String(RETRY_AFTER_S) },
+      body: new ApiError("199", "The service is temporarily unavailable; retry shortly.", {
+        retry_after_seconds: RETRY_AFTER_S,
+      }).toBody(),
+    };
   }
   log().error({ err, method: raw?.method, path: raw?.url.pathname }, "unexpected error");
   return {

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import type { EndpointResponse } from "@/lib/api/endpoint";
 import { db } from "@/lib/db/prisma";
+import { IDEMPOTENCY_TTL_MS } from "@/lib/db/retention";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Never hashed, never stored: a 3-4 digit code's hash would give it away. */
 const SECRET_FIELDS = new Set(["card_cvv"]);

@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointResponse } from "@/lib/api/endpoint";
 import { runEndpoint } from "@/lib/api/endpoint";
+import { allowedMethods, HTTP_METHODS, type HttpMethod, methodNotAllowed, optionsResponse } from "@/lib/api/methods";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -28,4 +29,36 @@ export function toResponse(res: EndpointResponse): Response {
   headers.set("cache-control", "no-store");
 
   return new Response(JSON.stringify(res.body), { status: res.status, headers });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each route types its own params
+type Handler = (req: Request, ctx: any) => Promise<Response>;
+
+/**
+ * The handlers a route.ts exports for every method it does not implement: 405 with the error
+ * object and `Allow`; HEAD from GET without the body; OPTIONS 204 with `Allow`. Usage:
+ *   export const POST = route(createCustomerEndpoint);
+ *   export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+ * `headFromGet: false` for a GET with effects (the approval_url): HEAD is refused, not run.
+ */
+export function otherMethods(
+  own: Partial<Record<HttpMethod, Handler>>,
+  { headFromGet = true } = {},
+): Record<HttpMethod, Handler> {
+  const allowed = allowedMethods(
+    HTTP_METHODS.filter((m) => own[m]),
+    { headFromGet },
+  );
+  const refuse: Handler = async (req) => toResponse(methodNotAllowed(req.method, new URL(req.url).pathname, allowed));
+  const handlers = Object.fromEntries(HTTP_METHODS.map((m) => [m, own[m] ?? refuse])) as Record<HttpMethod, Handler>;
+  const get = own.GET;
+  if (get && !own.HEAD && headFromGet) {
+    handlers.HEAD = async (req, ctx) => {
+      const res = await get(new Request(req.url, { method: "GET", headers: req.headers }), ctx);
+      return new Response(null, { status: res.status, headers: res.headers });
+    };
+  }
+  if (!own.OPTIONS) handlers.OPTIONS = async () => toResponse(optionsResponse(allowed));
+
+  return handlers;
 }

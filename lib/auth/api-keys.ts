@@ -1,6 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
-import { db } from "@/lib/db/prisma";
+import { lookupApiKey } from "@/lib/auth/key-cache";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const KEY_PATTERN = /^sk_test_[0-9A-Za-z]{32}$/;
@@ -19,7 +19,7 @@ export function hashApiKey(key: string): string {
 }
 
 /** The key from `apiKey: <key>` (as the original service) or `Authorization: Bearer <key>`. */
-export function apiKeyFromHeaders(headers: Headers): string | undefined {
+export function apiKeyFromHeaders(headers: HeaderReader): string | undefined {
   const direct = headers.get("apikey")?.trim();
   if (direct) return direct;
   const authorization = headers.get("authorization")?.trim();
@@ -27,19 +27,20 @@ export function apiKeyFromHeaders(headers: Headers): string | undefined {
   return match?.[1];
 }
 
-export async function authenticate(headers: Headers): Promise<Auth> {
+/** Only `get`: the Next mount passes web Headers, the custom server a light reader over node's headers. */
+export type HeaderReader = Pick<Headers, "get">;
+
+/** The key's organisation, from the in-process key cache (lib/auth/key-cache.ts) or one indexed read. */
+export async function authenticate(headers: HeaderReader): Promise<Auth> {
   const key = apiKeyFromHeaders(headers);
   if (!key) {
     throw new ApiError("110", "No API key: send it in the apiKey header (or Authorization: Bearer).");
   }
   if (!KEY_PATTERN.test(key)) throw invalidKey();
-  const found = await db().apiKey.findUnique({
-    where: { hash: hashApiKey(key) },
-    select: { id: true, organisationId: true, revokedAt: true },
-  });
-  if (!found || found.revokedAt) throw invalidKey();
+  const found = await lookupApiKey(hashApiKey(key));
+  if (!found) throw invalidKey();
 
-  return { organisationId: found.organisationId, apiKeyId: found.id };
+  return found;
 }
 
 function invalidKey() {

@@ -1,8 +1,14 @@
-import NextAuth from "next-auth";
+import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { redirect } from "next/navigation";
 import { checkCredentials } from "@/lib/auth/dashboard-users";
 import { env } from "@/lib/env";
+import { clientAddress, recordSignInFailure, signInWait } from "@/lib/auth/sign-in-throttle";
+
+/** Too many failed sign-ins for this account or address (lib/auth/sign-in-throttle.ts). */
+export class SignInThrottled extends CredentialsSignin {
+  code = "throttled";
+}
 
 /**
  * Dashboard sessions: e-mail and password (scrypt) against dashboard_users, a signed JWT cookie
@@ -16,11 +22,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   providers: [
     Credentials({
       credentials: { email: { label: "E-mail" }, password: { label: "Password", type: "password" } },
-      authorize: async (c) => {
-        const email = typeof c?.email === "string" ? c.email : "";
+      authorize: async (c, request) => {
+        const email = typeof c?.email === "string" ? c.email.slice(0, 320) : "";
         const password = typeof c?.password === "string" ? c.password : "";
         if (!email || !password || password.length > 200) return null;
+        const address = clientAddress(request?.headers);
+        if (signInWait(email, address) > 0) throw new SignInThrottled();
         const user = await checkCredentials(email, password);
+        if (!user) recordSignInFailure(email, address);
         return user ? { id: user.id, email: user.email, organisationId: user.organisationId } : null;
       },
     }),

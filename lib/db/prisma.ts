@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { CONNECT_TIMEOUT_MS } from "@/lib/db/pg";
 import { env } from "@/lib/env";
 
 export type Db = PrismaClient;
@@ -8,7 +9,16 @@ export type { Prisma } from "@/lib/generated/prisma/client";
 const g = globalThis as unknown as { payrailPrisma?: PrismaClient };
 
 function create(): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: env().DATABASE_URL, max: 20 }) });
+  const e = env();
+  // Sized by DB_POOL_MAX like every pool (docs/configuration.md); a connection that cannot be had
+  // within CONNECT_TIMEOUT_MS fails the request with 503 instead of queueing it forever.
+  return new PrismaClient({
+    adapter: new PrismaPg({
+      connectionString: e.DATABASE_URL,
+      max: e.DB_POOL_MAX,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    }),
+  });
 }
 
 /** One client per process (kept across hot reloads in development). */

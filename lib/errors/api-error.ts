@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   "100": { http: 400, title: "Malformed request" },
   "101": { http: 400, title: "Validation failed" },
   "102": { http: 413, title: "Request body too large" },
+  "103": { http: 405, title: "Method not allowed" },
   "110": { http: 401, title: "API key missing" },
   "111": { http: 401, title: "API key invalid" },
   "120": { http: 404, title: "Not found" },

@@ -13,6 +13,8 @@ export type JobPayloads = {
   process_refund: { refundId: string };
   /** `resend`: one extra attempt now, outside the retry schedule (POST /v1/webhook-event/<id>/resend). */
   deliver_webhook: { eventId: string; resend?: boolean };
+  /** Retention: idempotency keys older than 24 h (hourly, and when a worker starts). */
+  purge_expired: Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 
@@ -20,10 +22,20 @@ export type AddJobOptions = {
   runAt?: Date;
   /** A job with the same key replaces the pending one (no duplicate timers). */
   jobKey?: string;
+  /** `preserve_run_at`: a pending job with the same key keeps its time (rate limiting). */
+  jobKeyMode?: "replace" | "preserve_run_at";
   maxAttempts?: number;
   /** Jobs in one queue run one at a time, in order. */
   queue?: string;
+  /** Lower runs first among due jobs (default 0); webhook deliveries use DELIVERY_PRIORITY. */
+  priority?: number;
 };
+
+/**
+ * Webhook deliveries go ahead of other due jobs: a backlog of timers (a burst of approvals
+ * expiring at once) must not delay the notifications of changes that already happened.
+ */
+export const DELIVERY_PRIORITY = -10;
 
 export async function addJob<N extends JobName>(
   client: Prisma.TransactionClient,
@@ -37,6 +49,8 @@ export async function addJob<N extends JobName>(
     queue_name => ${opts.queue ?? null}::text,
     run_at => ${opts.runAt ?? null}::timestamptz,
     max_attempts => ${opts.maxAttempts ?? 10}::int,
-    job_key => ${opts.jobKey ?? null}::text
+    job_key => ${opts.jobKey ?? null}::text,
+    job_key_mode => ${opts.jobKeyMode ?? "replace"}::text,
+    priority => ${opts.priority ?? 0}::int
   )`;
 }

@@ -17,6 +17,9 @@ export type DemoMerchant = CreatedMerchant & { dashboard_email: string; dashboar
  * one place it can be read back from), with a dashboard login for the same organisation.
  */
 export async function ensureDemoMerchant(): Promise<DemoMerchant> {
+  if (env().APP_ENV === "production") {
+    throw new Error("No demo merchant when APP_ENV=production: provision merchants with npm run merchant -- create");
+  }
   const file = path.resolve(env().PAYRAIL_DATA_DIR, "demo-merchant.json");
   let demo: DemoMerchant | undefined;
   if (existsSync(file)) {

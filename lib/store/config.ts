@@ -3,6 +3,10 @@ import path from "node:path";
 import { z } from "zod";
 import { env } from "@/lib/env";
 
+export class StoreNotConfigured extends Error {
+  name = "StoreNotConfigured";
+}
+
 /** What the store needs to be a Payrail merchant. */
 export type StoreCredentials = { apiKey: string; paymentProfile: string; webhookSecret: string };
 
@@ -52,9 +56,14 @@ export async function getStoreCredentials(): Promise<StoreCredentials> {
     throw new Error(
       "Invalid store configuration: set all of STORE_API_KEY, STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET, or none",
     );
+  // In production the store is a merchant like any other, configured explicitly: no demo merchant.
+  if (env().APP_ENV === "production")
+    throw new StoreNotConfigured(
+      "The store is not configured: set STORE_API_KEY, STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET (APP_ENV=production has no demo merchant)",
+    );
   const file = path.resolve(env().PAYRAIL_DATA_DIR, "demo-merchant.json");
   if (!existsSync(file))
-    throw new Error(
+    throw new StoreNotConfigured(
       "The store has no Payrail credentials: set STORE_API_KEY, STORE_PAYMENT_PROFILE and STORE_WEBHOOK_SECRET",
     );
   const demo = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;

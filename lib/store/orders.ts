@@ -119,7 +119,13 @@ export const getOrder = (id: string) => db().storeOrder.findUnique({ where: { id
 export const getOrderByTransaction = (transactionId: string) =>
   db().storeOrder.findUnique({ where: { payrailTransactionId: transactionId }, include: { items: true } });
 
-export const listOrders = (limit = 50) =>
-  db().storeOrder.findMany({ orderBy: { createdAt: "desc" }, take: limit, include: { items: true } });
+/** The latest orders among `ids` (the orders placed in this browser: lib/store/my-orders.ts). */
+export const listOrders = (ids: string[], limit = 50) =>
+  db().storeOrder.findMany({
+    where: { id: { in: ids } },
+    orderBy: { createdAt: "desc" },
+    take: limit,
+    include: { items: true },
+  });
 
 export type StoreOrder = NonNullable<Awaited<ReturnType<typeof getOrder>>>;

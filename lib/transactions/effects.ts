@@ -1,8 +1,13 @@
 import { env } from "@/lib/env";
 import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
-import { addJob } from "@/lib/jobs/queue";
+import { addJob, type AddJobOptions, type JobName, type JobPayloads } from "@/lib/jobs/queue";
 import { isProductId } from "@/lib/domain/products";
 import { getProcessor } from "@/lib/processors/registry";
+
+/** A job as data: added by addJob() here, or written in one statement by the hot path (lean-sql.ts). */
+export type JobSpec<N extends JobName = JobName> = { name: N; payload: JobPayloads[N]; opts: AddJobOptions };
+
+const add = (tx: Prisma.TransactionClient, j: JobSpec) => addJob(tx, j.name, j.payload, j.opts);
 
 /**
  * Timers a status needs when a transaction enters it, scheduled in the same database
@@ -10,19 +15,34 @@ import { getProcessor } from "@/lib/processors/registry";
  * (lib/jobs/tasks.ts), so none has to be cancelled.
  */
 export async function onEnter(tx: Prisma.TransactionClient, t: Transaction, now: Date): Promise<void> {
-  if (t.status === "SETTLEMENT_REQUESTED") {
-    const days = settlementWaitDays(t, now);
-    const runAt = new Date(now.getTime() + env().SETTLEMENT_DELAY_MS * Math.max(1, days));
-    await addJob(tx, "settle", { transactionId: t.id }, { runAt, jobKey: `settle:${t.id}` });
-  }
+  for (const j of onEnterJobs(t, now)) await add(tx, j);
+}
+
+export function onEnterJobs(
+  t: Pick<Transaction, "id" | "status" | "paymentProduct" | "details">,
+  now: Date,
+): JobSpec[] {
+  if (t.status !== "SETTLEMENT_REQUESTED") return [];
+  const days = settlementWaitDays(t, now);
+  const runAt = new Date(now.getTime() + env().SETTLEMENT_DELAY_MS * Math.max(1, days));
+  return [{ name: "settle", payload: { transactionId: t.id }, opts: { runAt, jobKey: `settle:${t.id}` } }];
 }
 
 /** Sandbox days until settlement: a product may wait longer (SEPA waits for its due date). */
-function settlementWaitDays(t: Transaction, now: Date): number {
+function settlementWaitDays(t: Pick<Transaction, "paymentProduct" | "details">, now: Date): number {
   if (!isProductId(t.paymentProduct)) return 1;
   const processor = getProcessor(t.paymentProduct);
 
   return processor.settlementWaitDays?.(t.details as Record<string, unknown>, now) ?? 1;
+}
+
+export function approvalExpiryJob(transactionId: string, now: Date): JobSpec<"expire_approval"> {
+  const ttlMs = env().APPROVAL_TTL_MS;
+  return {
+    name: "expire_approval",
+    payload: { transactionId, ttlMs },
+    opts: { runAt: new Date(now.getTime() + ttlMs), jobKey: `expire:${transactionId}` },
+  };
 }
 
 export async function scheduleApprovalExpiry(
@@ -30,13 +50,19 @@ export async function scheduleApprovalExpiry(
   transactionId: string,
   now: Date,
 ): Promise<void> {
-  const ttlMs = env().APPROVAL_TTL_MS;
-  await addJob(
-    tx,
-    "expire_approval",
-    { transactionId, ttlMs },
-    { runAt: new Date(now.getTime() + ttlMs), jobKey: `expire:${transactionId}` },
-  );
+  await add(tx, approvalExpiryJob(transactionId, now));
+}
+
+export function followUpJob(
+  transactionId: string,
+  followUp: { status: string; reason?: string },
+  now: Date,
+): JobSpec<"dummy_update"> {
+  return {
+    name: "dummy_update",
+    payload: { transactionId, status: followUp.status, reason: followUp.reason },
+    opts: { runAt: new Date(now.getTime() + env().DUMMY_UPDATE_DELAY_MS), jobKey: `dummy:${transactionId}` },
+  };
 }
 
 export async function scheduleFollowUp(
@@ -45,11 +71,5 @@ export async function scheduleFollowUp(
   followUp: { status: string; reason?: string },
   now: Date,
 ) {
-  const runAt = new Date(now.getTime() + env().DUMMY_UPDATE_DELAY_MS);
-  await addJob(
-    tx,
-    "dummy_update",
-    { transactionId, status: followUp.status, reason: followUp.reason },
-    { runAt, jobKey: `dummy:${transactionId}` },
-  );
+  await add(tx, followUpJob(transactionId, followUp, now));
 }

@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
-import type { Refund, Transaction } from "@/lib/generated/prisma/client";
+import type { Refund } from "@/lib/generated/prisma/client";
 import { addJob } from "@/lib/jobs/queue";
 import { isUuid } from "@/lib/schemas/common";
 import { statusConflict } from "@/lib/transactions/errors";
-import { transition } from "@/lib/transactions/transition";
 import { recordEvent, refundEventPayload } from "@/lib/webhooks/outbox";
 
 type Scope = { organisationId: string; id: string };
@@ -16,58 +15,7 @@ const scoped = (id: string) => {
   return id;
 };
 
-/** AUTHORIZED → SETTLEMENT_REQUESTED, for the whole amount or less (the rest is released). */
-export async function captureTransaction({
-  organisationId,
-  id,
-  amount,
-}: Scope & { amount?: number }): Promise<Transaction> {
-  return db().$transaction(async (tx) => {
-    const t = await tx.transaction.findFirst({ where: { id: scoped(id), organisationId }, select: { amount: true } });
-    if (!t) throw ApiError.notFound("transaction", id);
-    if (amount !== undefined && amount > t.amount) {
-      throw ApiError.validation("capture", { amount: `Must not exceed the authorized amount (${t.amount})` });
-    }
-
-    return transition({
-      client: tx,
-      transactionId: id,
-      organisationId,
-      to: "SETTLEMENT_REQUESTED",
-      from: ["AUTHORIZED"],
-      operation: "captured",
-      actor: "api",
-      reason: amount !== undefined && amount < t.amount ? `Captured ${amount} of ${t.amount}` : "Captured",
-      changes: { capturedAmount: amount ?? t.amount },
-    });
-  });
-}
-
-/** AUTHORIZED → AUTHORIZATION_VOIDED. */
-export function voidTransaction({ organisationId, id }: Scope): Promise<Transaction> {
-  return transition({
-    transactionId: scoped(id),
-    organisationId,
-    to: "AUTHORIZATION_VOIDED",
-    from: ["AUTHORIZED"],
-    operation: "voided",
-    actor: "api",
-    reason: "Voided",
-  });
-}
-
-/** SETTLEMENT_REQUESTED → CANCELLED (before settlement completes). */
-export function cancelTransaction({ organisationId, id }: Scope): Promise<Transaction> {
-  return transition({
-    transactionId: scoped(id),
-    organisationId,
-    to: "CANCELLED",
-    from: ["SETTLEMENT_REQUESTED"],
-    operation: "cancelled",
-    actor: "api",
-    reason: "Cancelled by the merchant",
-  });
-}
+// Capture, void and cancel: lib/transactions/lean.ts (one statement each, through pg).
 
 /**
  * A refund of a settled transaction. The transaction row is locked while the refundable

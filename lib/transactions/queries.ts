@@ -14,16 +14,6 @@ export async function getTransactionOrThrow({ organisationId, id }: Scope): Prom
   return t;
 }
 
-/** Only what checkoutsuccess needs: one indexed read of two columns. */
-export async function getTransactionStatusOrThrow({ organisationId, id }: Scope) {
-  const t = isUuid(id)
-    ? await db().transaction.findFirst({ where: { id, organisationId }, select: { status: true, statusReason: true } })
-    : null;
-  if (!t) throw ApiError.notFound("transaction", id);
-
-  return t;
-}
-
 export async function getHistoryOrThrow(scope: Scope): Promise<TransactionHistory[]> {
   const t = isUuid(scope.id)
     ? await db().transaction.findFirst({

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
+import { assertProductEnabled } from "@/lib/transactions/product-enabled";
 import { invalidFields } from "@/lib/errors/validation";
 import { createCustomer } from "@/lib/customers/customers";
 import { db } from "@/lib/db/prisma";
@@ -16,7 +17,7 @@ import { scheduleApprovalExpiry, scheduleFollowUp } from "@/lib/transactions/eff
 import { transition } from "@/lib/transactions/transition";
 import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
-type ValidStart = {
+export type ValidStart = {
   request: TransactionStart;
   processor: Processor;
   details: unknown;
@@ -71,27 +72,30 @@ function validate(body: unknown, checked: Record<string, string> = {}): ValidSta
 
 export type StartTransactionOptions = { organisationId: string; body: unknown };
 
-/**
- * Starts a transaction: validates, resolves the profile and customer (creating an inline
- * customer in the same database transaction), lets the product's processor decide, and stores
- * the transaction with its first history row. A start that the processor settles at once (a
- * server-to-server charge, `dummy_outcome`) moves on through transition(), which also writes the
- * webhook event.
- */
-export async function startTransaction({ organisationId, body }: StartTransactionOptions): Promise<Transaction> {
+/** The request checked in full (including the webhook URL's registration rule). */
+export async function validateStart(body: unknown): Promise<ValidStart> {
   const webhookUrl = (body as { webhook_transaction_update?: unknown } | null)?.webhook_transaction_update;
   const urlProblem = typeof webhookUrl === "string" ? await webhookUrlRegistrationProblem(webhookUrl) : null;
-  const { request, processor, details, customer, descriptor } = validate(
-    body,
-    urlProblem ? { webhook_transaction_update: urlProblem } : {},
-  );
+  return validate(body, urlProblem ? { webhook_transaction_update: urlProblem } : {});
+}
 
+/**
+ * Stores a validated start through Prisma, in one interactive database transaction: resolves the
+ * profile and customer (creating an inline customer in the same database transaction), lets the
+ * product's processor decide, and stores the transaction with its first history row. A start that
+ * the processor settles at once (a server-to-server charge, `dummy_outcome`) moves on through
+ * transition(), which also writes the webhook event. The API's hot path is
+ * lib/transactions/start-lean.ts; it comes here for what it does not do in one statement.
+ */
+export async function storeStart(organisationId: string, valid: ValidStart): Promise<Transaction> {
+  const { request, processor, details, customer, descriptor } = valid;
   return db().$transaction(async (tx) => {
     const profile = await tx.paymentProfile.findFirst({
       where: { id: request.payment_profile, organisationId },
-      select: { id: true },
+      select: { id: true, disabledProducts: true },
     });
     if (!profile) throw ApiError.notFound("payment_profile", request.payment_profile);
+    assertProductEnabled(profile, processor.product);
     const customerId = await resolveCustomer(tx, organisationId, customer);
 
     const id = randomUUID();

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { addJob, type JobPayloads } from "@/lib/jobs/queue";
+import { addJob, DELIVERY_PRIORITY, type JobPayloads } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { HostSlots } from "@/lib/webhooks/host-slots";
 import { eventBody, scheduleDelivery } from "@/lib/webhooks/outbox";
@@ -24,15 +24,42 @@ export const ATTEMPT_LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
  */
 const CLOCK_TOLERANCE_MS = 1_000;
 
-/** A delivery whose host is at its cap waits this long (plus up to as much again) and tries again. */
+/**
+ * A delivery whose host is at its cap waits in process for the host's next free slot (no timer on
+ * the path); only beyond MAX_WAITING per host does it step back this long (plus up to as much
+ * again) through the queue.
+ */
 const DEFER_MS = 1_000;
+const MAX_WAITING = 1_000;
 
 const PER_HOST = 8;
 const OVERALL = 200;
 
-const g = globalThis as unknown as { payrailWebhookSlots?: HostSlots; payrailWebhookRuns?: Set<Promise<void>> };
-const slots = (g.payrailWebhookSlots ??= new HostSlots(PER_HOST, OVERALL));
-const running = (g.payrailWebhookRuns ??= new Set());
+const g = globalThis as unknown as {
+  payrailWebhookSlots?: HostSlots;
+  payrailWebhookRuns?: Set<Promise<void>>;
+  payrailWebhookWaiting?: Map<string, (() => void)[]>;
+};
+g.payrailWebhookSlots ??= new HostSlots(PER_HOST, OVERALL);
+g.payrailWebhookRuns ??= new Set();
+g.payrailWebhookWaiting ??= new Map();
+const slots = g.payrailWebhookSlots;
+const running = g.payrailWebhookRuns;
+/**
+ * Deliveries waiting for a slot of their host, oldest first. Only in memory: the event row stays
+ * due, so one lost with the process is revived by the sweeper, and the claim (claimAttempt) keeps
+ * a waiter and a revived job from both sending.
+ */
+const waiting = g.payrailWebhookWaiting;
+
+/** Frees a slot and hands it to the host's oldest waiting delivery, if any. */
+function release(host: string): void {
+  slots.release(host);
+  const queue = waiting.get(host);
+  const next = queue?.shift();
+  if (queue && queue.length === 0) waiting.delete(host);
+  next?.();
+}
 
 type Trigger = "schedule" | "resend";
 
@@ -73,20 +100,36 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
   }
 
   const host = hostOf(url);
-  if (!slots.tryAcquire(host)) return defer(eventId, resend);
+  if (!slots.tryAcquire(host)) {
+    const queue = waiting.get(host) ?? [];
+    if (queue.length >= MAX_WAITING || slots.inFlight() >= OVERALL) return defer(eventId, resend);
+    queue.push(() => {
+      deliverWebhook({ eventId, resend }).catch((err) =>
+        log().error({ err, eventId }, "waiting webhook delivery failed; the sweeper retries it"),
+      );
+    });
+    waiting.set(host, queue);
+    return;
+  }
   let attemptNumber: number | null;
   try {
     attemptNumber = await claimAttempt(eventId, resend);
   } catch (err) {
-    slots.release(host);
+    release(host);
     throw err;
   }
   if (attemptNumber === null) {
-    slots.release(host);
+    release(host);
     return;
   }
 
+  let held = true;
+  const free = () => {
+    if (held) release(host);
+    held = false;
+  };
   const run = attempt({
+    sent: free,
     eventId,
     attemptNumber,
     trigger: resend ? "resend" : "schedule",
@@ -98,7 +141,7 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
       log().error({ err, eventId, attemptNumber }, "webhook attempt could not be recorded; the sweeper retries it"),
     )
     .finally(() => {
-      slots.release(host);
+      free();
       running.delete(run);
     });
   running.add(run);
@@ -147,7 +190,12 @@ async function claimAttempt(eventId: string, resend: boolean): Promise<number | 
 async function defer(eventId: string, resend: boolean): Promise<void> {
   const runAt = new Date(Date.now() + DEFER_MS + Math.floor(Math.random() * DEFER_MS));
   if (resend) {
-    await addJob(db(), "deliver_webhook", { eventId, resend: true }, { runAt, maxAttempts: 5 });
+    await addJob(
+      db(),
+      "deliver_webhook",
+      { eventId, resend: true },
+      { runAt, maxAttempts: 5, priority: DELIVERY_PRIORITY },
+    );
     return;
   }
   await db().$transaction(async (tx) => {
@@ -160,6 +208,8 @@ async function defer(eventId: string, resend: boolean): Promise<void> {
 }
 
 type AttemptOptions = {
+  /** Called once the HTTP exchange is over: the host's slot is free while the result is recorded. */
+  sent: () => void;
   eventId: string;
   attemptNumber: number;
   trigger: Trigger;
@@ -169,7 +219,7 @@ type AttemptOptions = {
 };
 
 /** Signs and sends one attempt, then records it. */
-async function attempt({ eventId, attemptNumber, trigger, url, secret, body }: AttemptOptions): Promise<void> {
+async function attempt({ sent, eventId, attemptNumber, trigger, url, secret, body }: AttemptOptions): Promise<void> {
   const startedAt = new Date();
   let result: SendResult;
   try {
@@ -183,6 +233,7 @@ async function attempt({ eventId, attemptNumber, trigger, url, secret, body }: A
     // Only our side can fail here (sendWebhook never throws): log it as the attempt's error.
     result = { statusCode: null, error: `Not sent: ${(err as Error).message}`, durationMs: 0, responseExcerpt: "" };
   }
+  sent();
   await recordAttempt({ eventId, attemptNumber, trigger, url, startedAt, result });
 }
 

@@ -1,7 +1,8 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
+import { env } from "@/lib/env";
 import type { WebhookAttempt, WebhookEvent } from "@/lib/generated/prisma/client";
-import { addJob } from "@/lib/jobs/queue";
+import { addJob, DELIVERY_PRIORITY } from "@/lib/jobs/queue";
 import { isUuid } from "@/lib/schemas/common";
 import { webhookTargetUrl } from "@/lib/webhooks/outbox";
 
@@ -50,7 +51,37 @@ export async function resendWebhookEventOrThrow({ organisationId, id }: Scope): 
       },
     );
   }
-  await addJob(db(), "deliver_webhook", { eventId: event.id, resend: true }, { maxAttempts: 5 });
+  await queueResend(event.id);
 
   return event;
+}
+
+/**
+ * Resends are rate limited per event: at most one attempt per WEBHOOK_RESEND_INTERVAL_MS. The
+ * event row holds the time the latest resend was queued for (`resendSlotAt`, updated under a row
+ * lock); a request within the interval after it is queued for the end of the interval, and every
+ * request while that one waits joins it (job key `resend:<event id>`, mode preserve_run_at).
+ */
+async function queueResend(eventId: string): Promise<void> {
+  const interval = env().WEBHOOK_RESEND_INTERVAL_MS;
+  await db().$transaction(async (tx) => {
+    await tx.$executeRaw`select 1 from webhook_events where id = ${eventId}::uuid for update`;
+    const row = await tx.webhookEvent.findUnique({ where: { id: eventId }, select: { resendSlotAt: true } });
+    const now = Date.now();
+    const last = row?.resendSlotAt?.getTime();
+    const slot = last === undefined ? now : last > now ? last : Math.max(now, last + interval);
+    if (slot !== last) await tx.webhookEvent.update({ where: { id: eventId }, data: { resendSlotAt: new Date(slot) } });
+    await addJob(
+      tx,
+      "deliver_webhook",
+      { eventId, resend: true },
+      {
+        maxAttempts: 5,
+        jobKey: `resend:${eventId}`,
+        jobKeyMode: "preserve_run_at",
+        runAt: slot > now ? new Date(slot) : undefined,
+        priority: DELIVERY_PRIORITY,
+      },
+    );
+  });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma, Refund, Transaction } from "@/lib/generated/prisma/client";
-import { addJob } from "@/lib/jobs/queue";
+import { addJob, DELIVERY_PRIORITY } from "@/lib/jobs/queue";
 import { timestamp } from "@/lib/schemas/common";
 
 /** The minimal webhook body (DESIGN section 9), frozen when the change happens. */
@@ -105,5 +105,10 @@ export async function recordEvent(
  * dead process, which then never runs.
  */
 export async function scheduleDelivery(client: Prisma.TransactionClient, eventId: string, runAt: Date): Promise<void> {
-  await addJob(client, "deliver_webhook", { eventId }, { runAt, jobKey: `webhook:${eventId}`, maxAttempts: 5 });
+  await addJob(
+    client,
+    "deliver_webhook",
+    { eventId },
+    { runAt, jobKey: `webhook:${eventId}`, maxAttempts: 5, priority: DELIVERY_PRIORITY },
+  );
 }

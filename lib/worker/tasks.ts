@@ -6,6 +6,7 @@ import { processRefund } from "@/lib/transactions/operations";
 import { AWAITING_SHOPPER, isStatus } from "@/lib/domain/statuses";
 import { transition, type TransitionOptions } from "@/lib/transactions/transition";
 import { deliverWebhook } from "@/lib/webhooks/deliver";
+import { purgeExpiredIdempotencyKeys } from "@/lib/db/retention";
 
 /**
  * A timer that lost the race (the shopper or the merchant changed the status first) must change
@@ -23,7 +24,9 @@ async function timerTransition(opts: Omit<TransitionOptions, "actor">): Promise<
   }
 }
 
-const handlers: { [N in Exclude<JobName, "deliver_webhook">]: (payload: JobPayloads[N]) => Promise<void> } = {
+const handlers: {
+  [N in Exclude<JobName, "deliver_webhook" | "purge_expired">]: (payload: JobPayloads[N]) => Promise<void>;
+} = {
   expire_approval: ({ transactionId, ttlMs }) =>
     timerTransition({
       transactionId,
@@ -55,5 +58,9 @@ export const taskList: TaskList = {
   // our own faults (database down) do, and the queue retries those.
   deliver_webhook: async (payload) => {
     await deliverWebhook(payload as JobPayloads["deliver_webhook"]);
+  },
+  // Hourly (crontab in lib/jobs/worker.ts) and once when a worker starts.
+  purge_expired: async () => {
+    await purgeExpiredIdempotencyKeys();
   },
 };

@@ -4,6 +4,8 @@ import { taskList } from "@/lib/worker/tasks";
 import { log } from "@/lib/log";
 import { startWebhookSweeper } from "@/lib/webhooks/sweep";
 
+const WORKER_MIN_CONCURRENCY = 8;
+
 const g = globalThis as unknown as { payrailWorker?: Promise<Runner> };
 
 const logger = new Logger((scope) => (level, message, meta) => {
@@ -19,14 +21,25 @@ const logger = new Logger((scope) => (level, message, meta) => {
  * that revives webhook deliveries lost with a crashed process.
  */
 export function startWorker(): Promise<Runner> {
+  const e = env();
   g.payrailWorker ??= run({
-    connectionString: env().DATABASE_URL,
+    connectionString: e.DATABASE_URL,
+    // Sized by DB_POOL_MAX like every pool of the process (docs/configuration.md).
+    maxPoolSize: e.DB_POOL_MAX,
     taskList,
-    concurrency: 8,
+    // Retention. Cron runs it once per hour across all workers (graphile-worker's known_crontabs).
+    crontab: "0 * * * * purge_expired",
+    // A running job may hold one of Prisma's connections for a transaction: more jobs at once
+    // than connections would only make them wait for one (and time out under load).
+    concurrency: Math.max(WORKER_MIN_CONCURRENCY, e.DB_POOL_MAX),
+    // A new job wakes the worker at once: add_job NOTIFYs `jobs:insert` at commit. Polling is
+    // only the fallback for jobs that become due later (timers, retries).
     pollInterval: 1000,
     noHandleSignals: true,
     logger,
-  }).then((runner) => {
+  }).then(async (runner) => {
+    // And once at start (one job for all workers starting together: the job key).
+    await runner.addJob("purge_expired", {}, { jobKey: "purge_expired" });
     const stopSweeper = startWebhookSweeper();
     runner.promise.finally(stopSweeper).catch(() => {});
     return runner;

@@ -8,6 +8,7 @@ import { readCartItems, writeCartItems } from "@/lib/store/cart-cookie";
 import { findProduct } from "@/lib/store/catalogue";
 import { checkout } from "@/lib/store/checkout";
 import type { CheckoutState } from "@/lib/store/checkout-state";
+import { rememberMyOrder } from "@/lib/store/my-orders";
 import { getOrder } from "@/lib/store/orders";
 import { requestIp, requestOrigin } from "@/lib/store/request-origin";
 
@@ -49,6 +50,7 @@ export async function placeOrder(prev: CheckoutState, formData: FormData): Promi
   });
   if (!result.ok)
     return { status: "error", attempt, values, fieldErrors: result.fieldErrors, formError: result.formError };
+  await rememberMyOrder(result.orderId);
 
   return { status: "redirect", attempt, url: result.next, values };
 }

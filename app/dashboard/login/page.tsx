@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
 import { redirect } from "next/navigation";
-import { signIn } from "@/lib/auth/next-auth";
+import { SignInThrottled, signIn } from "@/lib/auth/next-auth";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
@@ -15,6 +15,8 @@ async function login(form: FormData) {
       redirectTo: "/dashboard",
     });
   } catch (err) {
+    if (err instanceof SignInThrottled || (err instanceof CredentialsSignin && err.code === "throttled"))
+      redirect("/dashboard/login?error=throttled");
     if (err instanceof AuthError) redirect("/dashboard/login?error=1");
     throw err;
   }
@@ -23,7 +25,9 @@ async function login(form: FormData) {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const failed = (await searchParams).error !== undefined;
+  const error = (await searchParams).error;
+  const failed = error !== undefined;
+  const throttled = error === "throttled";
   const input =
     "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none";
 
@@ -34,7 +38,9 @@ export default async function LoginPage({ searchParams }: Props) {
       <form action={login} className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         {failed ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            Wrong e-mail or password.
+            {throttled
+              ? "Too many failed sign-ins. Please wait a few minutes before trying again."
+              : "Wrong e-mail or password."}
           </p>
         ) : null}
         <label className="block text-sm font-medium text-slate-700">

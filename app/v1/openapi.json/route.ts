@@ -3,7 +3,7 @@ import { buildOpenApiDocument } from "@/lib/api/contract/document";
 let doc: string | undefined;
 
 // GET /v1/openapi.json – the OpenAPI 3.1 document of this API, generated from the zod schemas; no key needed
-export function GET() {
+export async function GET() {
   doc ??= JSON.stringify(buildOpenApiDocument());
 
   return new Response(doc, {

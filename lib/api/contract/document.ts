@@ -70,7 +70,10 @@ function routeErrorCodes(route: RouteContract): ErrorCode[] {
     codes.add("131");
     codes.add("132");
   }
-  if (route.path.startsWith("/v1/") && (route.auth ?? "apiKey") === "apiKey") codes.add("199");
+  if ((route.auth ?? "apiKey") === "apiKey") {
+    codes.add("140"); // rate limit per API key (lib/api/rate-limit.ts)
+    codes.add("199");
+  }
   return [...codes].sort();
 }
 
@@ -142,6 +145,20 @@ function operation(route: RouteContract): Json {
         ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "string" } } } }
         : {}),
       content: { "application/json": { schema: ref("Error"), examples } },
+    };
+  }
+
+  if ((route.auth ?? "apiKey") === "apiKey") {
+    // Database unreachable or out of connections: nothing was done, try again (lib/api/endpoint.ts).
+    responses["503"] = {
+      description: "199: Service unavailable (the database); nothing was done, retry after Retry-After",
+      headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "string" } } },
+      content: {
+        "application/json": {
+          schema: ref("Error"),
+          example: { code: "199", message: "The service is unavailable right now; nothing was done. Please retry." },
+        },
+      },
     };
   }
 

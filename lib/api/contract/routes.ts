@@ -89,7 +89,7 @@ export const ROUTES: RouteContract[] = [
     responses: {
       201: { description: "The transaction, started", schema: TransactionSchema, example: transactionExample },
     },
-    errors: ["101", "120"],
+    errors: ["101", "120", "150"],
   },
   {
     method: "get",

@@ -8,44 +8,34 @@ import {
   RefundCreateSchema,
   TransactionListQuerySchema,
 } from "@/lib/schemas/transaction";
-import {
-  cancelTransaction,
-  captureTransaction,
-  listRefunds,
-  refundTransaction,
-  voidTransaction,
-} from "@/lib/transactions/operations";
-import {
-  getHistoryOrThrow,
-  getTransactionOrThrow,
-  getTransactionStatusOrThrow,
-  listTransactions,
-} from "@/lib/transactions/queries";
+import { cancelLean, captureLean, getStatusLean, getTransactionLean, voidLean } from "@/lib/transactions/lean";
+import { listRefunds, refundTransaction } from "@/lib/transactions/operations";
+import { getHistoryOrThrow, listTransactions } from "@/lib/transactions/queries";
 import {
   serializeCheckoutSuccess,
   serializeHistory,
   serializeRefund,
   serializeTransaction,
 } from "@/lib/transactions/serialize";
-import { startTransaction } from "@/lib/transactions/start-transaction";
+import { startTransactionLean } from "@/lib/transactions/start-lean";
 
 // POST /v1/transaction/start – Start a transaction
 export const startTransactionEndpoint = endpoint({ body: "required", idempotent: true }, async ({ body, auth }) => {
-  const t = await startTransaction({ organisationId: auth.organisationId, body });
+  const t = await startTransactionLean({ organisationId: auth.organisationId, body });
 
   return { status: 201, body: serializeTransaction(t) };
 });
 
 // GET /v1/transaction/<id> – The full transaction object
 export const getTransactionEndpoint = endpoint({}, async ({ params, auth }) => {
-  const t = await getTransactionOrThrow({ organisationId: auth.organisationId, id: params.id });
+  const t = await getTransactionLean({ organisationId: auth.organisationId, id: params.id });
 
   return { status: 200, body: serializeTransaction(t) };
 });
 
 // GET /v1/transaction/<id>/checkoutsuccess – {status, status_reason, success}
 export const checkoutSuccessEndpoint = endpoint({}, async ({ params, auth }) => {
-  const t = await getTransactionStatusOrThrow({ organisationId: auth.organisationId, id: params.id });
+  const t = await getStatusLean({ organisationId: auth.organisationId, id: params.id });
 
   return { status: 200, body: serializeCheckoutSuccess(t) };
 });
@@ -71,7 +61,7 @@ export const listTransactionsEndpoint = endpoint({}, async ({ query, auth }) => 
 // POST /v1/transaction/<id>/capture – AUTHORIZED → SETTLEMENT_REQUESTED
 export const captureEndpoint = endpoint({ body: "optional", idempotent: true }, async ({ params, body, auth }) => {
   const { amount } = parseInput(CaptureSchema, body, "capture");
-  const t = await captureTransaction({ organisationId: auth.organisationId, id: params.id, amount });
+  const t = await captureLean({ organisationId: auth.organisationId, id: params.id, amount });
 
   return { status: 200, body: serializeTransaction(t) };
 });
@@ -79,7 +69,7 @@ export const captureEndpoint = endpoint({ body: "optional", idempotent: true }, 
 // POST /v1/transaction/<id>/void – AUTHORIZED → AUTHORIZATION_VOIDED
 export const voidEndpoint = endpoint({ body: "optional", idempotent: true }, async ({ params, body, auth }) => {
   parseInput(EmptySchema, body, "void");
-  const t = await voidTransaction({ organisationId: auth.organisationId, id: params.id });
+  const t = await voidLean({ organisationId: auth.organisationId, id: params.id });
 
   return { status: 200, body: serializeTransaction(t) };
 });
@@ -87,7 +77,7 @@ export const voidEndpoint = endpoint({ body: "optional", idempotent: true }, asy
 // POST /v1/transaction/<id>/cancel – SETTLEMENT_REQUESTED → CANCELLED
 export const cancelEndpoint = endpoint({ body: "optional", idempotent: true }, async ({ params, body, auth }) => {
   parseInput(EmptySchema, body, "cancel");
-  const t = await cancelTransaction({ organisationId: auth.organisationId, id: params.id });
+  const t = await cancelLean({ organisationId: auth.organisationId, id: params.id });
 
   return { status: 200, body: serializeTransaction(t) };
 });

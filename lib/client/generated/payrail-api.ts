@@ -340,10 +340,10 @@ export type components = {
         /** @description The error object of every non-2xx JSON response. */
         Error: {
             /**
-             * @description 100: Malformed request; 101: Validation failed; 102: Request body too large; 110: API key missing; 111: API key invalid; 120: Not found; 130: Status does not allow this operation; 131: Idempotency key reused; 132: Idempotency key in flight; 140: Rate limited; 150: Payment product not enabled; 199: Internal error
+             * @description 100: Malformed request; 101: Validation failed; 102: Request body too large; 103: Method not allowed; 110: API key missing; 111: API key invalid; 120: Not found; 130: Status does not allow this operation; 131: Idempotency key reused; 132: Idempotency key in flight; 140: Rate limited; 150: Payment product not enabled; 199: Internal error
              * @enum {string}
              */
-            code: "100" | "101" | "102" | "110" | "111" | "120" | "130" | "131" | "132" | "140" | "150" | "199";
+            code: "100" | "101" | "102" | "103" | "110" | "111" | "120" | "130" | "131" | "132" | "140" | "150" | "199";
             /** @description A readable sentence; do not parse it. */
             message: string;
             /** @description Machine-readable context; which keys appear depends on the code. */
@@ -1230,12 +1230,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1308,12 +1336,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1413,9 +1469,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 131: Idempotency key reused */
+            /** @description 131: Idempotency key reused; 150: Payment product not enabled */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1428,6 +1495,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1504,12 +1588,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1577,12 +1689,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1634,12 +1774,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1704,12 +1872,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1879,12 +2075,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -1998,12 +2222,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2117,12 +2369,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2228,12 +2508,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2293,12 +2601,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2380,12 +2716,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2496,12 +2860,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2556,12 +2948,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description 140: Rate limited */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description 199: Internal error */
             500: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "199",
+                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };

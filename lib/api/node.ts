@@ -1,0 +1,212 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { MAX_BODY_BYTES } from "@/lib/api/body";
+import { type Endpoint, type EndpointResponse, errorResponse, runEndpoint } from "@/lib/api/endpoint";
+import { createCustomerEndpoint, getCustomerEndpoint } from "@/lib/api/endpoints/customers";
+import {
+  cancelEndpoint,
+  captureEndpoint,
+  checkoutSuccessEndpoint,
+  getTransactionEndpoint,
+  historyEndpoint,
+  issuersEndpoint,
+  listRefundsEndpoint,
+  listTransactionsEndpoint,
+  refundEndpoint,
+  startTransactionEndpoint,
+  voidEndpoint,
+} from "@/lib/api/endpoints/transactions";
+import { resendWebhookEventEndpoint, transactionWebhooksEndpoint } from "@/lib/api/endpoints/webhooks";
+import { authenticate } from "@/lib/auth/api-keys";
+import { allowedMethods, type HttpMethod, methodNotAllowed, optionsResponse } from "@/lib/api/methods";
+import { ApiError } from "@/lib/errors/api-error";
+
+/**
+ * The custom server's `/v1` path (scripts/server.mjs): node:http straight to the transport-neutral
+ * endpoints, without Next and without web Request/Response objects. The same endpoints are
+ * mounted as Next route handlers under app/v1 (next dev, plain next start); this table must name
+ * the same routes (lib/api/node.test.ts checks it against app/v1).
+ */
+
+/** A route's methods; "next" hands the request to Next (the shopper's approval_url is a page redirect). */
+type Methods = Partial<Record<string, Endpoint | "next">>;
+
+/** Path patterns, segment by segment; ":id" matches one segment. */
+export const ROUTES: [string, Methods][] = [
+  ["/v1/transaction", { GET: listTransactionsEndpoint }],
+  ["/v1/transaction/start", { POST: startTransactionEndpoint }],
+  ["/v1/transaction/:id", { GET: getTransactionEndpoint }],
+  ["/v1/transaction/:id/checkoutsuccess", { GET: checkoutSuccessEndpoint }],
+  ["/v1/transaction/:id/history", { GET: historyEndpoint }],
+  ["/v1/transaction/:id/capture", { POST: captureEndpoint }],
+  ["/v1/transaction/:id/void", { POST: voidEndpoint }],
+  ["/v1/transaction/:id/cancel", { POST: cancelEndpoint }],
+  ["/v1/transaction/:id/refund", { POST: refundEndpoint }],
+  ["/v1/transaction/:id/refunds", { GET: listRefundsEndpoint }],
+  ["/v1/transaction/:id/webhooks", { GET: transactionWebhooksEndpoint }],
+  ["/v1/transaction/:id/authorize", { GET: "next" }],
+  ["/v1/customer", { POST: createCustomerEndpoint }],
+  ["/v1/customer/:id", { GET: getCustomerEndpoint }],
+  ["/v1/webhook-event/:id/resend", { POST: resendWebhookEventEndpoint }],
+  ["/v1/issuers", { GET: issuersEndpoint }],
+  // The OpenAPI document is built by its Next route (app/v1/openapi.json).
+  ["/v1/openapi.json", { GET: "next" }],
+];
+
+const COMPILED = ROUTES.map(([pattern, methods]) => ({ parts: pattern.split("/"), methods }));
+
+/** The headers next.config.js adds to every non-/pay response (the fast path bypasses Next). */
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "content-security-policy": "frame-ancestors 'self'",
+};
+
+type Match = { methods: Methods; params: Record<string, string> } | { bad: true } | null;
+
+function match(path: string): Match {
+  const parts = path.split("/");
+  for (const route of COMPILED) {
+    if (route.parts.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const want = route.parts[i];
+      if (want.startsWith(":")) {
+        if (parts[i] === "") ok = false;
+        else {
+          try {
+            params[want.slice(1)] = decodeURIComponent(parts[i]);
+          } catch {
+            return { bad: true };
+          }
+        }
+      } else ok = want === parts[i];
+    }
+    if (ok) return { methods: route.methods, params };
+  }
+  return null;
+}
+
+/** True when `url` belongs to the API (the custom server then calls handleApiRequest). */
+export function isApiPath(url: string): boolean {
+  return url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
+}
+
+/**
+ * Answers one `/v1` request. Returns false when Next should serve it instead (the approval page
+ * redirect; a path with a trailing slash, which Next redirects). Never throws, never answers a
+ * bad request with 5xx: anything unexpected goes through the one error mapper.
+ */
+export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (path.length > 4 && path.endsWith("/")) return false;
+  const method = req.method ?? "GET";
+  try {
+    const found = match(path);
+    if (found && "bad" in found) {
+      return send(req, res, failure(new ApiError("100", "The request path is not valid percent-encoding.", { path })));
+    }
+    if (!found) return send(req, res, noEndpoint(method, path));
+    const own = Object.keys(found.methods) as HttpMethod[];
+    // The approval_url's GET has effects: no HEAD for it (as its Next route).
+    const allowed = allowedMethods(own, { headFromGet: found.methods.GET !== "next" });
+    if (method === "OPTIONS") return send(req, res, optionsResponse(allowed));
+    if (!(allowed as string[]).includes(method)) return send(req, res, methodNotAllowed(method, path, allowed));
+    const ep = found.methods[method === "HEAD" ? "GET" : method];
+    if (ep === "next") return false;
+    if (!ep) return send(req, res, methodNotAllowed(method, path, allowed));
+
+    const headers = {
+      get(name: string): string | null {
+        const v = req.headers[name.toLowerCase()];
+        return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+      },
+    };
+    const mode = ep.options.body ?? "none";
+    let body: Uint8Array | null = null;
+    if (mode === "none") req.resume();
+    else {
+      body = await readBody(req);
+      // Over the cap: the same answer, in the same order (the key first), as the Next mount.
+      if (body === null) {
+        const out = await authenticate(headers).then(
+          () => failure(tooLargeError()),
+          (err) => errorResponse(err),
+        );
+        return send(req, res, out, true);
+      }
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(url, "http://localhost");
+    } catch {
+      return send(req, res, failure(new ApiError("100", "The request URL is malformed.")));
+    }
+    const out = await runEndpoint(ep, { method, url: parsed, headers, params: found.params, body });
+    return send(req, res, out);
+  } catch (err) {
+    return send(req, res, errorResponse(err, { method, url: new URL("http://localhost/v1") }));
+  }
+}
+
+const failure = (err: ApiError): EndpointResponse => ({
+  status: err.httpStatus,
+  headers: err.headers,
+  body: err.toBody(),
+});
+
+function noEndpoint(method: string, path: string): EndpointResponse {
+  return failure(new ApiError("120", `No endpoint ${method} ${path}.`, { resource: "endpoint", id: path }));
+}
+
+function tooLargeError() {
+  return new ApiError("102", `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`, {
+    limit_bytes: MAX_BODY_BYTES,
+  });
+}
+
+/**
+ * The body's bytes, or null as soon as it is over the cap (declared or streamed): the 413 is sent
+ * at once with `Connection: close`, and node:http drops whatever the client still sends.
+ */
+function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"] ?? "NaN");
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return resolve(null);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off("data", onData);
+        chunks.length = 0;
+        req.resume();
+        return resolve(null);
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.on("end", () => resolve(Buffer.concat(chunks, size)));
+    req.on("error", reject);
+  });
+}
+
+function send(req: IncomingMessage, res: ServerResponse, out: EndpointResponse, close = false): true {
+  if (res.headersSent || res.destroyed) return true;
+  const headers: Record<string, string> = { ...SECURITY_HEADERS, ...out.headers };
+  if (close) headers.connection = "close";
+  if (out.body === undefined) {
+    res.writeHead(out.status, headers);
+    res.end();
+    return true;
+  }
+  const json = JSON.stringify(out.body);
+  headers["content-type"] = "application/json; charset=utf-8";
+  headers["cache-control"] = "no-store";
+  headers["content-length"] = String(Buffer.byteLength(json));
+  res.writeHead(out.status, headers);
+  res.end(req.method === "HEAD" ? undefined : json);
+  return true;
+}

@@ -1,0 +1,255 @@
+import { q } from "@/lib/db/pg";
+import { DELIVERY_PRIORITY } from "@/lib/jobs/queue";
+import type { Transaction } from "@/lib/generated/prisma/client";
+
+/**
+ * The hot path's SQL (docs/decisions.md): every write is one statement that folds the ownership
+ * check, the status compare-and-set, the history row, the webhook outbox event and its delivery
+ * job, and any timers, so it commits (or fails) as a whole in one round trip. Named statements:
+ * each connection plans them once.
+ */
+
+/** A job for graphile-worker, added in the same statement (lib/jobs/queue.ts has the names). */
+export type JobRow = {
+  name: string;
+  payload: unknown;
+  run_at: string | null;
+  job_key: string | null;
+  max_attempts: number;
+};
+
+/** A history row to write, in order (oldest first). */
+export type HistoryRow = { from: string | null; to: string; reason: string; actor: string; at: string };
+
+/** The webhook event to write with the change (its payload frozen now), or none. */
+export type EventRow = { id: string; payload: Record<string, unknown>; at: string };
+
+const ADD_JOBS = `select graphile_worker.add_job(
+      x.name, x.payload, run_at => x.run_at, max_attempts => x.max_attempts, job_key => x.job_key)
+    from jsonb_to_recordset($JOBS::jsonb) as x(name text, payload json, run_at timestamptz, job_key text, max_attempts int)`;
+
+/**
+ * The event row (skipped when no webhook URL applies: the transaction's own, else its profile's)
+ * and the delivery job for it, immediately due. Reads the CTE `evsrc`: the changed transaction
+ * row plus ev_id, ev_payload and ev_at.
+ */
+const EVENT_AND_DELIVERY = `
+  ev as (
+    insert into webhook_events (id, "transactionId", type, payload, "createdAt", "targetUrl", status, "nextAttemptAt")
+    select s.ev_id::uuid, s.id, 'transaction', s.ev_payload, s.ev_at::timestamptz, u.url,
+           case when u.url <> '' then 'pending' else 'skipped' end,
+           case when u.url <> '' then s.ev_at::timestamptz end
+    from evsrc s
+    cross join lateral (select coalesce(nullif(s."webhookUrl", ''),
+      (select "webhookTransactionUpdate" from payment_profiles p where p.id = s."paymentProfileId"), '') as url) u
+    returning id, "targetUrl", "createdAt"
+  ),
+  dj as (
+    select graphile_worker.add_job('deliver_webhook', json_build_object('eventId', ev.id),
+      run_at => ev."createdAt" at time zone 'UTC', max_attempts => 5, job_key => 'webhook:' || ev.id,
+      priority => ${DELIVERY_PRIORITY})
+    from ev where ev."targetUrl" <> ''
+  )`;
+
+export type StartRow = {
+  id: string;
+  organisationId: string;
+  paymentProfileId: string;
+  customerId: string;
+  amount: number;
+  paymentProduct: string;
+  customerIp: string;
+  userAgent: string;
+  dynamicDescriptor: string;
+  merchantReference: string;
+  webhookUrl: string;
+  details: unknown;
+  extraFields: unknown;
+  status: string;
+  statusReason: string;
+  createdAt: string;
+  lastStatusUpdate: string;
+};
+
+const START_SQL = `
+  with
+  prof as (
+    select id from payment_profiles
+    where id = $2::uuid and "organisationId" = $1::uuid and not ($6 = any(coalesce("disabledProducts", '{}')))
+  ),
+  cust as (select id from customers where id = $3::uuid and "organisationId" = $1::uuid),
+  t as (
+    insert into transactions (id, "organisationId", "paymentProfileId", "customerId", amount, "paymentProduct",
+      "customerIp", "userAgent", "dynamicDescriptor", "merchantReference", "webhookUrl", details, "extraFields",
+      status, "statusReason", "createdAt", "lastStatusUpdate")
+    select $4::uuid, $1::uuid, prof.id, cust.id, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $15,
+      $16::timestamptz, $17::timestamptz
+    from prof, cust
+    returning *
+  ),
+  h as (
+    insert into transaction_history ("transactionId", "fromStatus", "toStatus", reason, actor, "createdAt")
+    select t.id, x."from", x."to", x.reason, x.actor, x.at::timestamptz
+    from t, jsonb_to_recordset($18::jsonb) as x("from" text, "to" text, reason text, actor text, at text, n int)
+    order by x.n
+    returning 1
+  ),
+  evsrc as (
+    select t.*, x.id as ev_id, x.payload as ev_payload, x.at as ev_at
+    from t cross join jsonb_to_record($19::jsonb) as x(id text, payload jsonb, at text)
+    where $19::jsonb is not null
+  ),
+  ${EVENT_AND_DELIVERY},
+  j as (${ADD_JOBS.replace("$JOBS", "$20")} cross join t)
+  select t.*, (select count(*) from h)::int as "historyRows", (select count(*) from dj)::int + (select count(*) from j)::int as jobs
+  from t`;
+
+/**
+ * Stores a started transaction with its history, event and jobs in one statement. Null when the
+ * payment profile or the customer is not the caller's, or the product is disabled on the profile
+ * (nothing was written).
+ */
+export async function insertStarted(
+  row: StartRow,
+  history: HistoryRow[],
+  event: EventRow | null,
+  jobs: JobRow[],
+): Promise<Transaction | null> {
+  const [t] = await q<Transaction>("payrail_start", START_SQL, [
+    row.organisationId,
+    row.paymentProfileId,
+    row.customerId,
+    row.id,
+    row.amount,
+    row.paymentProduct,
+    row.customerIp,
+    row.userAgent,
+    row.dynamicDescriptor,
+    row.merchantReference,
+    row.webhookUrl,
+    JSON.stringify(row.details),
+    JSON.stringify(row.extraFields),
+    row.status,
+    row.statusReason,
+    row.createdAt,
+    row.lastStatusUpdate,
+    JSON.stringify(history.map((h, n) => ({ ...h, n }))),
+    event ? JSON.stringify(event) : null,
+    JSON.stringify(jobs),
+  ]);
+  return t ? strip(t, ["historyRows", "jobs"]) : null;
+}
+
+/**
+ * Why a start stored nothing (insertStarted returned null): the caller's profile (with its
+ * disabled products) or null, and whether the customer is the caller's.
+ */
+export async function startReferences(organisationId: string, profileId: string, customerId: string) {
+  const [r] = await q<{ profile: { id: string; disabledProducts: string[] | null } | null; customer: boolean }>(
+    "payrail_start_refs",
+    `select (select json_build_object('id', id, 'disabledProducts', "disabledProducts") from payment_profiles
+             where id = $2::uuid and "organisationId" = $1::uuid) as profile,
+            exists(select 1 from customers where id = $3::uuid and "organisationId" = $1::uuid) as customer`,
+    [organisationId, profileId, customerId],
+  );
+  return r;
+}
+
+const TRANSITION_SQL = `
+  with
+  cur as (
+    select id, status from transactions where id = $1::uuid and "organisationId" = $2::uuid for update
+  ),
+  upd as (
+    update transactions tr
+    set status = $3, "statusReason" = $4, "lastStatusUpdate" = $5::timestamptz,
+        "capturedAmount" = coalesce($6::int, tr."capturedAmount")
+    from cur
+    where tr.id = cur.id and cur.status = any($7::text[])
+    returning tr.*, cur.status as "previousStatus"
+  ),
+  h as (
+    insert into transaction_history ("transactionId", "fromStatus", "toStatus", reason, actor, "createdAt")
+    select id, "previousStatus", status, "statusReason", $8, $5::timestamptz from upd
+    returning 1
+  ),
+  evsrc as (
+    select upd.*, $10::text as ev_id, $9::text as ev_at,
+      jsonb_build_object('type', 'transaction', 'id', upd.id, 'status', upd.status,
+        'status_reason', upd."statusReason", 'amount', upd.amount::text,
+        'merchant_reference', upd."merchantReference", 'last_status_update', $9::text) as ev_payload
+    from upd
+  ),
+  ${EVENT_AND_DELIVERY},
+  j as (${ADD_JOBS.replace("$JOBS", "$11")} cross join upd)
+  select cur.status as "currentStatus", upd.*,
+    (select count(*) from h)::int as "historyRows", (select count(*) from dj)::int + (select count(*) from j)::int as jobs
+  from cur left join upd on true`;
+
+export type TransitionResult =
+  | { kind: "not_found" }
+  | { kind: "conflict"; status: string }
+  | { kind: "done"; transaction: Transaction };
+
+/**
+ * A status change made through the API, in one statement: scoped to the organisation, locked,
+ * compare-and-set on `from`, with the history row, the webhook event (+ delivery job) and `jobs`.
+ */
+export async function transitionOne(opts: {
+  id: string;
+  organisationId: string;
+  to: string;
+  reason: string;
+  from: readonly string[];
+  actor: string;
+  now: Date;
+  eventId: string;
+  capturedAmount?: number;
+  jobs?: JobRow[];
+}): Promise<TransitionResult> {
+  const at = opts.now.toISOString();
+  const [r] = await q<Transaction & { currentStatus: string; id: string | null }>(
+    "payrail_transition",
+    TRANSITION_SQL,
+    [
+      opts.id,
+      opts.organisationId,
+      opts.to,
+      opts.reason,
+      at,
+      opts.capturedAmount ?? null,
+      opts.from,
+      opts.actor,
+      at,
+      opts.eventId,
+      JSON.stringify(opts.jobs ?? []),
+    ],
+  );
+  if (!r) return { kind: "not_found" };
+  if (r.id === null) return { kind: "conflict", status: r.currentStatus };
+  return { kind: "done", transaction: strip(r, ["currentStatus", "previousStatus", "historyRows", "jobs"]) };
+}
+
+const TX_BY_ID = `select * from transactions where id = $1::uuid and "organisationId" = $2::uuid`;
+
+export async function selectTransaction(organisationId: string, id: string): Promise<Transaction | null> {
+  const [t] = await q<Transaction>("payrail_tx_by_id", TX_BY_ID, [id, organisationId]);
+  return t ?? null;
+}
+
+export async function selectStatus(
+  organisationId: string,
+  id: string,
+): Promise<Pick<Transaction, "status" | "statusReason"> | null> {
+  const [t] = await q<Pick<Transaction, "status" | "statusReason">>(
+    "payrail_tx_status",
+    `select status, "statusReason" from transactions where id = $1::uuid and "organisationId" = $2::uuid`,
+    [id, organisationId],
+  );
+  return t ?? null;
+}
+
+function strip<T>(row: T & Record<string, unknown>, keys: string[]): T {
+  for (const k of keys) delete row[k];
+  return row;
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import { ApiError } from "@/lib/errors/api-error";
+import { canTransition, type TransactionStatus } from "@/lib/domain/statuses";
+import type { Transaction } from "@/lib/generated/prisma/client";
+import { isUuid } from "@/lib/schemas/common";
+import { type JobSpec, onEnterJobs } from "@/lib/transactions/effects";
+import { statusConflict } from "@/lib/transactions/errors";
+import { type JobRow, selectStatus, selectTransaction, transitionOne } from "@/lib/transactions/lean-sql";
+
+/**
+ * The API's hot path for reads and merchant operations: at most two round trips each, plain pg
+ * (lib/transactions/lean-sql.ts). Same answers and errors as queries.ts / operations.ts, which
+ * the dashboard and the workers keep using through Prisma.
+ */
+
+type Scope = { organisationId: string; id: string };
+
+export const jobRow = (j: JobSpec): JobRow => ({
+  name: j.name,
+  payload: j.payload,
+  run_at: j.opts.runAt?.toISOString() ?? null,
+  job_key: j.opts.jobKey ?? null,
+  max_attempts: j.opts.maxAttempts ?? 10,
+});
+
+export async function getTransactionLean({ organisationId, id }: Scope): Promise<Transaction> {
+  const t = isUuid(id) ? await selectTransaction(organisationId, id) : null;
+  if (!t) throw ApiError.notFound("transaction", id);
+  return t;
+}
+
+export async function getStatusLean({ organisationId, id }: Scope) {
+  const t = isUuid(id) ? await selectStatus(organisationId, id) : null;
+  if (!t) throw ApiError.notFound("transaction", id);
+  return t;
+}
+
+type Op = {
+  to: TransactionStatus;
+  from: readonly TransactionStatus[];
+  operation: string;
+  reason: string;
+  capturedAmount?: number;
+  jobs?: JobSpec[];
+};
+
+async function operate({ organisationId, id }: Scope, op: Op): Promise<Transaction> {
+  if (!isUuid(id)) throw ApiError.notFound("transaction", id);
+  const r = await transitionOne({
+    id,
+    organisationId,
+    to: op.to,
+    reason: op.reason,
+    from: op.from,
+    actor: "api",
+    now: new Date(),
+    eventId: randomUUID(),
+    capturedAmount: op.capturedAmount,
+    jobs: (op.jobs ?? []).map(jobRow),
+  });
+  if (r.kind === "not_found") throw ApiError.notFound("transaction", id);
+  if (r.kind === "conflict") {
+    throw statusConflict(
+      op.operation,
+      r.status,
+      op.from.filter((s) => canTransition(s, op.to)),
+    );
+  }
+  return r.transaction;
+}
+
+/** AUTHORIZED → SETTLEMENT_REQUESTED (two round trips: the amount and product decide the write). */
+export async function captureLean({ organisationId, id, amount }: Scope & { amount?: number }): Promise<Transaction> {
+  const t = await getTransactionLean({ organisationId, id });
+  if (amount !== undefined && amount > t.amount) {
+    throw ApiError.validation("capture", { amount: `Must not exceed the authorized amount (${t.amount})` });
+  }
+  const now = new Date();
+  return operate(
+    { organisationId, id },
+    {
+      to: "SETTLEMENT_REQUESTED",
+      from: ["AUTHORIZED"],
+      operation: "captured",
+      reason: amount !== undefined && amount < t.amount ? `Captured ${amount} of ${t.amount}` : "Captured",
+      capturedAmount: amount ?? t.amount,
+      jobs: onEnterJobs({ ...t, status: "SETTLEMENT_REQUESTED" }, now),
+    },
+  );
+}
+
+/** AUTHORIZED → AUTHORIZATION_VOIDED (one round trip). */
+export function voidLean(scope: Scope): Promise<Transaction> {
+  return operate(scope, { to: "AUTHORIZATION_VOIDED", from: ["AUTHORIZED"], operation: "voided", reason: "Voided" });
+}
+
+/** SETTLEMENT_REQUESTED → CANCELLED (one round trip). */
+export function cancelLean(scope: Scope): Promise<Transaction> {
+  return operate(scope, {
+    to: "CANCELLED",
+    from: ["SETTLEMENT_REQUESTED"],
+    operation: "cancelled",
+    reason: "Cancelled by the merchant",
+  });
+}

@@ -1,0 +1,83 @@
+// The production server (`npm start`, the end-to-end servers): one node:http server in front of
+// Next. `/v1/*` goes straight to the transport-neutral endpoints through node-native glue
+// (lib/api/node.ts, bundled by scripts/build-api.mjs); everything else (pages, store, dashboard,
+// hosted pages, /health) goes to Next's request handler. Plain `next start` still serves /v1
+// through the route handlers in app/v1 (same endpoints), and so does `next dev`.
+// Usage: node scripts/server.mjs [-p PORT]   (DATABASE_URL etc. as for next start)
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+process.env.NODE_ENV = "production";
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+const portFlag = process.argv.indexOf("-p");
+const port = Number(portFlag > -1 ? process.argv[portFlag + 1] : (process.env.PORT ?? 3000));
+process.env.PORT = String(port);
+const hostname = process.env.HOSTNAME || "0.0.0.0";
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: root, hostname, port });
+await app.prepare();
+const handleNext = app.getRequestHandler();
+// Only after prepare(): the bundle must not touch Next's request-scoped machinery before it exists.
+const { handleApiRequest, isApiPath } = await import(pathToFileURL(path.join(root, distDir, "payrail/api.mjs")).href);
+
+const server = http.createServer((req, res) => {
+  if (isApiPath(req.url ?? "/")) {
+    handleApiRequest(req, res).then(
+      (handled) => handled || handleNext(req, res),
+      () => fail(res),
+    );
+    return;
+  }
+  handleNext(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+// Requests node:http refuses before any handler runs (header too large, malformed request line,
+// bad Content-Length): the API's JSON error object instead of a bare status line.
+server.on("clientError", (err, socket) => {
+  if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
+  const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    code: "100",
+    message: tooLarge ? "The request line or headers are too large." : "The request is malformed HTTP.",
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncache-control: no-store\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+});
+
+function fail(res) {
+  if (res.headersSent) return res.destroy();
+  const body = JSON.stringify({
+    code: "199",
+    message: "An internal error occurred. It has been logged; please try again.",
+  });
+  res.writeHead(500, { "content-type": "application/json; charset=utf-8" }).end(body);
+}
+
+server.listen(port, hostname, () => {
+  process.stderr.write(`[server] listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}\n`);
+});
+
+let closing = false;
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    if (closing) return;
+    closing = true;
+    server.close();
+    server.closeIdleConnections?.();
+    setTimeout(() => process.exit(0), 3_000).unref();
+    app
+      .close?.()
+      .catch(() => {})
+      .finally(() => process.exit(0));
+  });
+}

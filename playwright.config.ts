@@ -28,6 +28,8 @@ export default defineConfig({
   // One retry on CI: a test that passes only on retry is still reported as "flaky" in the output.
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json"]],
+  // Prints how many response shapes the API tests validated against the OpenAPI document.
+  globalTeardown: "./e2e/contract-summary.ts",
   outputDir: "test-results/playwright",
   use: {
     baseURL,

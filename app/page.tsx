@@ -1,4 +1,11 @@
-import Link from "next/link";
+const LINKS = [
+  { href: "/store", label: "Demo store", note: "a coffee shop that pays through the API like any merchant" },
+  { href: "/dashboard", label: "Dashboard", note: "the merchant's transactions, statuses and webhooks" },
+  { href: "/docs/api", label: "API reference", note: "every endpoint, with “try it” against this server" },
+  { href: "/v1/openapi.json", label: "OpenAPI document", note: "the contract (OpenAPI 3.1), for clients and tools" },
+  { href: "/docs", label: "Docs", note: "guides: payment products, statuses, errors, webhooks" },
+  { href: "/health", label: "/health", note: "service and database status" },
+];
 
 export default function Home() {
   return (
@@ -10,12 +17,14 @@ export default function Home() {
         products, hosted approval pages, status checks and signed webhooks.
       </p>
       <ul className="mt-8 space-y-3">
-        <li>
-          <Link className="font-medium text-indigo-700 hover:underline" href="/health">
-            /health
-          </Link>{" "}
-          <span className="text-slate-500">service and database status</span>
-        </li>
+        {LINKS.map(({ href, label, note }) => (
+          <li key={href}>
+            <a className="font-medium text-indigo-700 hover:underline" href={href}>
+              {label}
+            </a>{" "}
+            <span className="text-slate-500">{note}</span>
+          </li>
+        ))}
         <li>
           <code className="rounded bg-slate-200 px-1.5 py-0.5 text-sm">/v1</code>{" "}
           <span className="text-slate-500">the API; send your key in the apiKey header</span>

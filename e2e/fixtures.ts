@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { test as base, expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { contractChecked } from "./contract";
 
 export type Merchant = { organisation: string; payment_profile: string; api_key: string; webhook_secret: string };
 
@@ -72,6 +73,8 @@ type WorkerFixtures = { merchant: Merchant; otherMerchant: Merchant };
 type TestFixtures = { api: Api; otherApi: Api };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Every /v1 response of every API test is checked against the served OpenAPI document (e2e/contract.ts).
+  request: async ({ request }, use) => use(contractChecked(request)),
   merchant: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => use(createMerchant(`E2E merchant ${workerInfo.workerIndex}`)),

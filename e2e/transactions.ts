@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { detectBrand } from "../lib/processors/card/rules";
 import { encryptCardNumber, generateCardToken } from "../lib/processors/card/vault";
+import { contractChecked } from "./contract";
 import { Api, customerBody, eventually, expect, FAST_URL, test as base, type ApiCall, type Merchant } from "./fixtures";
 
 /** The shared fixtures plus `fastApi`: the same merchant, talking to the server with short timers. */
 export const test = base.extend<{ fastApi: Api }>({
   fastApi: async ({ playwright, merchant }, use) => {
     const ctx = await playwright.request.newContext({ baseURL: FAST_URL });
-    await use(new Api(ctx, merchant));
+    await use(new Api(contractChecked(ctx), merchant));
     await ctx.dispose();
   },
 });

@@ -17,7 +17,7 @@ const LAYERS = [
   ["processors"], // the sixteen products, behind one interface
   ["transactions"], // services: start, transition, operations
   ["sandbox"], // sandbox controls: timelines, events stream, webhook check, reset, seed, test data
-  ["worker", "contract", "approval", "api", "store", "boot", "health", "dashboard"], // entry points and transports
+  ["worker", "contract", "approval", "api", "store", "boot", "health", "dashboard", "client"], // entry points and transports
 ];
 const rank = new Map(LAYERS.flatMap((names, i) => names.map((n) => [n, i])));
 

@@ -72,6 +72,8 @@ export const ROUTES: [string, Methods][] = [
   ["/v1/test/transaction/:id/timeline", { POST: timelineEndpoint }],
   ["/v1/test/webhook-check", { POST: webhookCheckEndpoint }],
   ["/v1/test/reset", { POST: resetEndpoint }],
+  // The OpenAPI document is built by its Next route (app/v1/openapi.json).
+  ["/v1/openapi.json", { GET: "next" }],
 ];
 
 /** GETs whose HEAD is refused, as their Next routes do: the approval_url (it has effects), the event stream. */

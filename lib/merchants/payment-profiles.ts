@@ -12,7 +12,7 @@ import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 type Scope = { organisationId: string; id: string };
 
-const PaymentProfilePatchSchema = z.strictObject({
+export const PaymentProfilePatchSchema = z.strictObject({
   name: text(100).min(1, "Required").optional(),
   /** "" removes the profile's webhook URL (events are then recorded as `skipped`). */
   webhook_url: z
@@ -28,7 +28,7 @@ const PaymentProfilePatchSchema = z.strictObject({
   webhook_chaos: ChaosSettingsSchema.nullable().optional(),
 });
 
-const SecretRotateSchema = z.strictObject({
+export const SecretRotateSchema = z.strictObject({
   /** How long the old secret still signs deliveries (0: not at all), at most 7 days. */
   overlap_seconds: z
     .number()

@@ -8,7 +8,7 @@ import type { EventWithAttempts } from "@/lib/webhooks/events";
 import { eventBody } from "@/lib/webhooks/outbox";
 import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
 
-const EventListQuerySchema = z.strictObject({
+export const EventListQuerySchema = z.strictObject({
   type: z.enum(["transaction", "refund"]).optional(),
   transaction: uuid.optional(),
   delivery_status: z.enum(["pending", "delivered", "failed", "skipped"]).optional(),

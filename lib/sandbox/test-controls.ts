@@ -7,7 +7,7 @@ import { scheduleTimeline, TimelineSchema, type TimelineStep } from "@/lib/sandb
 
 type Scope = { organisationId: string; id: string };
 
-const SetStatusSchema = z.strictObject({
+export const SetStatusSchema = z.strictObject({
   status: z.enum(STATUSES.filter((s) => s !== "INITIATED") as [TransactionStatus, ...TransactionStatus[]]),
   reason: z.string().trim().max(255).optional(),
 });

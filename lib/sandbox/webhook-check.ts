@@ -11,7 +11,7 @@ import { sendWebhook } from "@/lib/webhooks/send";
 import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
 import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
-const WebhookCheckSchema = z.strictObject({
+export const WebhookCheckSchema = z.strictObject({
   /** Default: the payment profile's webhook URL. */
   url: z
     .url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" })

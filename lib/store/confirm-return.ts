@@ -1,6 +1,11 @@
 import { log } from "@/lib/log";
 import { applyPaymentStatus, getOrderByTransaction, type StoreOrder } from "@/lib/store/orders";
-import { getPayrailClient, PayrailError } from "@/lib/store/payrail-client";
+import {
+  type CheckoutSuccess,
+  getPayrailClient,
+  PayrailError,
+  type PayrailTransaction,
+} from "@/lib/store/payrail-client";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,7 +42,8 @@ export async function confirmReturn(query: Record<string, string | string[] | un
     };
   }
 
-  let check, transaction;
+  let check: CheckoutSuccess;
+  let transaction: PayrailTransaction;
   try {
     const payrail = await getPayrailClient();
     [check, transaction] = await Promise.all([

@@ -1,61 +1,35 @@
-import { Webhook, WebhookVerificationError } from "standardwebhooks";
-import { z } from "zod";
+import { type PayrailEvent, verifyWebhook, WebhookPayloadError, WebhookVerificationError } from "@/lib/client";
 import { db } from "@/lib/db/prisma";
 import { log } from "@/lib/log";
 import { getStoreCredentials } from "@/lib/store/config";
 import { applyPaymentStatus } from "@/lib/store/orders";
 
-/** Payrail's webhook body (DESIGN section 9); fields the store does not use are ignored. */
-const WebhookBodySchema = z.discriminatedUnion("type", [
-  z.looseObject({
-    type: z.literal("transaction"),
-    id: z.string().min(1).max(100),
-    status: z.string().min(1).max(50),
-    status_reason: z.string().max(1000).default(""),
-    amount: z.string().regex(/^\d{1,12}$/),
-    merchant_reference: z.string().max(255).default(""),
-    last_status_update: z.iso.datetime(),
-  }),
-  z.looseObject({ type: z.literal("refund"), id: z.string().min(1).max(100), status: z.string().max(50).default("") }),
-]);
-
 export type WebhookAnswer = { status: number; body?: Record<string, unknown> };
 
 /**
  * Verifies and applies one delivery. The signature is checked on the raw body, before anything
- * is parsed or written; a `webhook-id` seen before is acknowledged again and changes nothing
- * (Payrail retries with the same id until it gets a 2xx).
+ * is parsed or written (verifyWebhook of Payrail's client); a `webhook-id` seen before is
+ * acknowledged again and changes nothing (Payrail retries with the same id until it gets a 2xx).
  */
 export async function receiveWebhook(rawBody: string, headers: Headers): Promise<WebhookAnswer> {
   const { webhookSecret } = await getStoreCredentials();
-  const signed = {
-    "webhook-id": headers.get("webhook-id") ?? "",
-    "webhook-timestamp": headers.get("webhook-timestamp") ?? "",
-    "webhook-signature": headers.get("webhook-signature") ?? "",
-  };
+  let verified: PayrailEvent;
   try {
-    new Webhook(webhookSecret).verify(rawBody, signed, { jsonParse: false });
+    verified = verifyWebhook(rawBody, headers, webhookSecret);
   } catch (err) {
-    if (!(err instanceof WebhookVerificationError)) throw err;
-    return { status: 401, body: { error: "invalid_signature", message: err.message } };
+    if (err instanceof WebhookVerificationError) {
+      return { status: 401, body: { error: "invalid_signature", message: err.message } };
+    }
+    if (err instanceof WebhookPayloadError) {
+      // An event type the store does not handle (Payrail may add types): acknowledged and ignored.
+      if (isUnknownEventType(rawBody)) return { status: 200, body: { received: true, ignored: true } };
+      // Signed by Payrail but not understood: a 4xx makes Payrail keep it in its delivery log for a human.
+      return { status: 400, body: { error: "invalid_body", message: err.message } };
+    }
+    throw err;
   }
-
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody);
-  } catch {
-    return { status: 400, body: { error: "invalid_body", message: "The body is not JSON." } };
-  }
-  // An event type the store does not handle (Payrail may add types): acknowledged and ignored.
-  const type =
-    json !== null && typeof json === "object" && !Array.isArray(json) ? (json as { type?: unknown }).type : null;
-  if (typeof type === "string" && type !== "" && type !== "transaction" && type !== "refund")
-    return { status: 200, body: { received: true, ignored: true } };
-  const parsed = WebhookBodySchema.safeParse(json);
-  // Signed by Payrail but not understood: a 4xx makes Payrail keep it in its delivery log for a human.
-  if (!parsed.success) return { status: 400, body: { error: "invalid_body", message: "Unexpected webhook body." } };
-  const event = parsed.data;
-  const webhookId = signed["webhook-id"].slice(0, 200);
+  const event = verified.payload;
+  const webhookId = verified.webhookId.slice(0, 200);
 
   const applied = await db().$transaction(async (tx) => {
     // The receipt and the order change commit together: a crash in between leaves neither, and Payrail's retry redoes both.
@@ -87,4 +61,16 @@ export async function receiveWebhook(rawBody: string, headers: Headers): Promise
   );
 
   return { status: 200, body: { received: true, duplicate: applied === "duplicate", applied: applied === true } };
+}
+
+/** A JSON object whose `type` is a string other than the ones this store knows. */
+function isUnknownEventType(rawBody: string): boolean {
+  try {
+    const json: unknown = JSON.parse(rawBody);
+    const type =
+      json !== null && typeof json === "object" && !Array.isArray(json) ? (json as { type?: unknown }).type : null;
+    return typeof type === "string" && type !== "" && type !== "transaction" && type !== "refund";
+  } catch {
+    return false;
+  }
 }

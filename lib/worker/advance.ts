@@ -10,7 +10,7 @@ import { runTimer, TIMER_JOBS } from "@/lib/worker/tasks";
 
 type Scope = { organisationId: string; id: string };
 
-const AdvanceSchema = z.strictObject({ until: z.enum(["next", "final"]).default("next") });
+export const AdvanceSchema = z.strictObject({ until: z.enum(["next", "final"]).default("next") });
 
 /** Safety net for `until: final`: no real chain of timers is this long. */
 const MAX_TIMERS = 50;

@@ -133,12 +133,16 @@ test("late news never overwrites newer news; unknown transactions and refunds ar
   const unknownRes = await post(request, unknown, signedHeaders(secret, unknown));
   expect(unknownRes.status()).toBe(200);
   expect(await unknownRes.json()).toMatchObject({ applied: false });
+  // A refund body as Payrail sends it (the WebhookPayload schema of /v1/openapi.json).
   const refund = JSON.stringify({
     type: "refund",
     id: "9b1f0e43-4c55-4c1e-9a59-2b7d8f0c1a11",
     transaction: order.id,
     status: "PROCESSED",
+    status_reason: "",
     amount: "100",
+    merchant_reference: order.reference,
+    last_status_update: new Date().toISOString(),
   });
   expect((await post(request, refund, signedHeaders(secret, refund))).status()).toBe(200);
   const row = await orderRow(page, order.reference);

@@ -1,0 +1,16 @@
+import { buildOpenApiDocument } from "@/lib/api/contract/document";
+
+let doc: string | undefined;
+
+// GET /v1/openapi.json – the OpenAPI 3.1 document of this API, generated from the zod schemas; no key needed
+export async function GET() {
+  doc ??= JSON.stringify(buildOpenApiDocument());
+
+  return new Response(doc, {
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-cache",
+      "access-control-allow-origin": "*",
+    },
+  });
+}

@@ -1,4 +1,5 @@
 // npm test: every test of the project, in this order:
+//   0. npm run check (format, lint, types, unused code, layers; a failure counts as one failed test),
 //   1. a browser for Playwright (scripts/browser.mjs),
 //   2. vitest unit tests (beside the code, lib/**/*.test.ts),
 //   3. a production build of the app into .next-test (Next + the custom server's /v1 bundle),
@@ -27,6 +28,15 @@ Object.assign(process.env, {
 
 const counts = { passed: 0, failed: 0 };
 let status = 0;
+
+if (only === undefined) {
+  const check = run(process.execPath, ["scripts/check.mjs"]);
+  if (check !== 0) {
+    console.error("[test] npm run check failed (see above); the tests run anyway");
+    counts.failed += 1;
+    status = check;
+  }
+}
 
 if (only !== "e2e") {
   const vitestReport = path.join(root, "test-results/vitest.json");

@@ -3,7 +3,6 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { CONNECT_TIMEOUT_MS } from "@/lib/db/pg";
 import { env } from "@/lib/env";
 
-export type Db = PrismaClient;
 export type { Prisma } from "@/lib/generated/prisma/client";
 
 const g = globalThis as unknown as { payrailPrisma?: PrismaClient };

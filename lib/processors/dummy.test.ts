@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dummyProcessor } from "@/lib/processors/dummy";
 import { apiError, detailsErrors, invalidOf, outcomeWith, startWith } from "@/lib/processors/test-support";
-import { canTransition, STATUSES } from "@/lib/domain/statuses";
+import { STATUSES } from "@/lib/domain/statuses";
 
 const redirect_url = "https://shop.example/return";
 

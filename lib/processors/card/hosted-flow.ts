@@ -8,9 +8,6 @@ import { cardNumberOf, cardSummary, vaultCard } from "@/lib/processors/card/vaul
 import { storedCaptureNow } from "@/lib/processors/common";
 import type { DecidedOutcome, OutcomeInput, OutcomeResult } from "@/lib/processors/types";
 
-/** The outcomes the hosted card pages post: the card form, the 3-D Secure answers, and cancel. */
-export const CARD_OUTCOMES = ["pay", "3ds_approve", "3ds_fail", "3ds_cancel", "cancel"] as const;
-
 /** Whether the shopper is present to answer a 3-D Secure challenge, and whether they passed one. */
 type Presence = { canChallenge: boolean; authenticated: boolean };
 

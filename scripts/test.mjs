@@ -32,7 +32,7 @@ let status = 0;
 if (only === undefined) {
   const check = run(process.execPath, ["scripts/check.mjs"]);
   if (check !== 0) {
-    console.error("[test] npm run check failed (see above); the tests run anyway");
+    console.error("[test] npm run check failed (see above); the unit tests still run, the end-to-end tests do not");
     counts.failed += 1;
     status = check;
   }
@@ -75,6 +75,8 @@ if (only !== "unit") {
       const { stats } = JSON.parse(readFileSync(pwReport, "utf8"));
       counts.passed += stats.expected + stats.flaky;
       counts.failed += stats.unexpected;
+      // Playwright failed without a failed test (a web server did not start): still a failure.
+      if (r !== 0 && stats.unexpected === 0) counts.failed += 1;
     } else {
       counts.failed += 1;
     }

@@ -53,6 +53,8 @@ test.beforeAll(async () => {
       PAYRAIL_DATA_DIR: path.join(dataDir, "data"),
       LOG_LEVEL: "warn",
       DB_POOL_MAX: "4",
+      // This test is about the database, not the per-key rate limit (error 140).
+      API_RATE_LIMIT_PER_SECOND: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -43,6 +43,8 @@ const ROUTES: Record<string, { path: string; own: string[]; allow: string }> = {
     allow: "POST, OPTIONS",
   },
   events: { path: "/v1/events", own: ["GET"], allow: "GET, HEAD, OPTIONS" },
+  // Built by its Next route on both mounts; no HEAD (as the approval_url).
+  "openapi.json": { path: "/v1/openapi.json", own: ["GET"], allow: "GET, OPTIONS" },
   // A stream: no HEAD (it would open a stream nobody reads).
   "events/stream": { path: "/v1/events/stream", own: ["GET"], allow: "GET, OPTIONS" },
   "test/reset": { path: "/v1/test/reset", own: ["POST"], allow: "POST, OPTIONS" },

@@ -15,6 +15,7 @@ export type JobPayloads = {
     transactionId: string;
     status: string;
     reason: string;
+    settlementDelayMs?: number;
     followUp?: { status: string; reason?: string };
   };
   process_refund: { refundId: string };

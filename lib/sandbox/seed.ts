@@ -162,16 +162,35 @@ function detailsFor(product: ProductId, customer: { name: string; iban: string }
     }
     case "sepa":
       return {
-        sender: [{ iban: customer.iban, bank_code: pick(TEST_BICS, random), holder_name: customer.name }],
+        // As a start request sends it (spec 2.3): the IBAN is the account number.
+        sender: [
+          {
+            account_number: customer.iban,
+            bank_code: pick(TEST_BICS, random),
+            country_code: customer.iban.slice(0, 2),
+            holder_name: customer.name,
+          },
+        ],
         mandate: `PR-${randomUUID().slice(0, 8).toUpperCase()}`,
         mandate_reused: random() < 0.5,
       };
     case "direct_debit":
-      return { iban: customer.iban, holder_name: customer.name };
+      return { account_type: "checking", bank_account: `ba_${customer.iban.slice(-8)}`, type: "single" };
     case "instant_payment":
       return { ...redirect, pix_name: customer.name, pix_key: pick(TEST_CPFS, random) };
     case "instant_transfer":
-      return { ...redirect, sender: { holder_name: customer.name, iban: customer.iban } };
+      return {
+        ...redirect,
+        sender: {
+          country_code: customer.iban.slice(0, 2),
+          iban: customer.iban,
+          bic: pick(TEST_BICS, random),
+          bank_name: "",
+          bank_code: customer.iban.slice(4, 8),
+          account_number: customer.iban.slice(-10),
+          holder: customer.name,
+        },
+      };
     case "bank_selection":
       return { ...redirect, issuer: pick(["ABNANL2A", "INGBNL2A", "RABONL2U"], random) };
     case "online_wallet":

@@ -14,17 +14,24 @@ const add = (tx: Prisma.TransactionClient, j: JobSpec) => addJob(tx, j.name, j.p
  * transaction as the change. A timer that fires after the status moved on changes nothing
  * (lib/jobs/tasks.ts), so none has to be cancelled.
  */
-export async function onEnter(tx: Prisma.TransactionClient, t: Transaction, now: Date): Promise<void> {
-  for (const j of onEnterJobs(t, now)) await add(tx, j);
+export async function onEnter(
+  tx: Prisma.TransactionClient,
+  t: Transaction,
+  now: Date,
+  settlementDelayMs = env().SETTLEMENT_DELAY_MS,
+): Promise<void> {
+  for (const j of onEnterJobs(t, now, settlementDelayMs)) await add(tx, j);
 }
 
+/** `settlementDelayMs`: one sandbox day, by default this process's SETTLEMENT_DELAY_MS. */
 export function onEnterJobs(
   t: Pick<Transaction, "id" | "status" | "paymentProduct" | "details">,
   now: Date,
+  settlementDelayMs = env().SETTLEMENT_DELAY_MS,
 ): JobSpec[] {
   if (t.status !== "SETTLEMENT_REQUESTED") return [];
   const days = settlementWaitDays(t, now);
-  const runAt = new Date(now.getTime() + env().SETTLEMENT_DELAY_MS * Math.max(1, days));
+  const runAt = new Date(now.getTime() + settlementDelayMs * Math.max(1, days));
   return [{ name: "settle", payload: { transactionId: t.id }, opts: { runAt, jobKey: `settle:${t.id}` } }];
 }
 
@@ -90,6 +97,8 @@ export function startResultJob(
       transactionId,
       status: result.status,
       reason: result.statusReason ?? "",
+      // The timers that follow (settlement) keep the starting server's sandbox speed.
+      settlementDelayMs: env().SETTLEMENT_DELAY_MS,
       ...(result.followUp ? { followUp: result.followUp } : {}),
     },
     opts: { runAt: now, jobKey: `result:${transactionId}` },

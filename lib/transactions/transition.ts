@@ -28,6 +28,8 @@ export type TransitionOptions = {
   override?: boolean;
   /** Column changes made together with the status. */
   changes?: { details?: Record<string, unknown>; capturedAmount?: number };
+  /** false: the caller schedules the new status's timers itself (a server-to-server result). */
+  scheduleTimers?: boolean;
   /** Run inside this database transaction instead of a new one. */
   client?: Prisma.TransactionClient;
 };
@@ -97,7 +99,7 @@ async function transitionIn(tx: Prisma.TransactionClient, opts: TransitionOption
     },
   });
   await recordEvent(tx, transactionId, transactionEventPayload(updated));
-  await onEnter(tx, updated, now);
+  if (opts.scheduleTimers !== false) await onEnter(tx, updated, now);
 
   return updated;
 }

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import type { JobName, JobPayloads } from "@/lib/jobs/queue";
 import { db } from "@/lib/db/prisma";
 import { log } from "@/lib/log";
-import { scheduleFollowUp } from "@/lib/transactions/effects";
+import { onEnter, scheduleFollowUp } from "@/lib/transactions/effects";
 import { processRefund } from "@/lib/transactions/operations";
 import { AWAITING_SHOPPER, isStatus } from "@/lib/domain/statuses";
 import { transition, type TransitionOptions } from "@/lib/transactions/transition";
@@ -49,12 +49,22 @@ const handlers: {
       override: true,
     });
   },
-  apply_start_result: async ({ transactionId, status, reason, followUp }) => {
+  apply_start_result: async ({ transactionId, status, reason, settlementDelayMs, followUp }) => {
     if (!isStatus(status)) return;
     try {
       await db().$transaction(async (tx) => {
         const now = new Date();
-        await transition({ client: tx, transactionId, to: status, from: ["INITIATED"], reason, actor: "sandbox" });
+        // Its timers (settlement) at the starting server's sandbox speed, not this worker's.
+        const t = await transition({
+          client: tx,
+          transactionId,
+          to: status,
+          from: ["INITIATED"],
+          reason,
+          actor: "sandbox",
+          scheduleTimers: false,
+        });
+        await onEnter(tx, t, now, settlementDelayMs);
         if (followUp) await scheduleFollowUp(tx, transactionId, followUp, now);
       });
     } catch (err) {

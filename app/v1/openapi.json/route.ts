@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/api/next";
 import { buildOpenApiDocument } from "@/lib/api/contract/document";
 
 let doc: string | undefined;
@@ -14,3 +15,5 @@ export async function GET() {
     },
   });
 }
+
+export const { HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET }, { headFromGet: false });

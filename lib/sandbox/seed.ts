@@ -257,7 +257,8 @@ export async function seedOrganisation({
     const createdAt = new Date(now - ageMs);
     const status = covering ?? (ageMs < 2 * DAY && random() < 0.3 ? weighted(OPEN, random) : weighted(FINAL, random));
     const steps = pathTo(status, !SERVER_TO_SERVER.includes(product), random);
-    const amount = Math.round(500 + random() * 25_000);
+    // Even cents, like the demo store's prices: the card leak test's odd security codes never match one.
+    const amount = 2 * Math.round(250 + random() * 12_500);
     const id = randomUUID();
     const times: number[] = [createdAt.getTime()];
     for (let n = 1; n < steps.length; n++)
@@ -330,7 +331,7 @@ export async function seedOrganisation({
       refunds.push({
         id: randomUUID(),
         transactionId: id,
-        amount: random() < 0.5 ? amount : Math.max(1, Math.floor(amount / 2)),
+        amount: random() < 0.5 ? amount : Math.max(2, 2 * Math.floor(amount / 4)),
         reason: "Returned by the customer",
         status: "PROCESSED",
         createdAt: refundAt,

@@ -42,7 +42,7 @@ test.describe("bad input on the return page", () => {
       payment_product: "bnpl",
       details: {},
     });
-    expect(foreign.body.status).toBe("SETTLEMENT_REQUESTED");
+    expect(foreign.body.status).toBe("INITIATED"); // the server-to-server result follows (spec 4.2)
     await problem(page, `?transaction_id=${foreign.body.id}`, "Payment not found");
     await expect(page.getByText("could not find this payment")).toBeVisible();
   });

@@ -156,7 +156,7 @@ export const SANDBOX_ROUTES: RouteContract[] = [
     summary: "Grade a webhook handler with a battery of deliveries",
     body: { schema: WebhookCheckSchema, required: false },
     responses: { 200: { description: "The graded report", schema: WebhookCheckReportSchema } },
-    errors: ["101"],
+    errors: ["101", "120"],
   },
   {
     method: "post",

@@ -147,7 +147,9 @@ test.describe("timers (fast server)", () => {
   }) => {
     const t = await start(fast, "online_wallet", { redirect_url: stub.returnUrl });
     await page.goto(t.details.approval_url);
-    expect(await statusOf(fast, t.id)).toBe("IN_PROGRESS");
+    // The page's session token: its form carries it (the payment is bound to this browser).
+    const session = new URL(page.url()).searchParams.get("s") ?? "";
+    expect(session).not.toBe("");
     await eventually(async () => (await statusOf(fast, t.id)) === "ABANDONED", { timeout: 15_000 });
     const history = await historyOf(fast, t.id);
     expect(history.at(-1)).toMatchObject({ status: "ABANDONED", actor: "timer" });
@@ -155,7 +157,7 @@ test.describe("timers (fast server)", () => {
     await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
     expect(new URL(page.url()).searchParams.get("error")).toBe("The payment session expired.");
     // The stale page's form cannot revive it.
-    const late = await postOutcome(fast, t.id, { outcome: "approve" });
+    const late = await postOutcome(fast, t.id, { outcome: "approve", s: session });
     expect(new URL(late.location).searchParams.get("error")).toBe("The payment session expired.");
     expect(await statusOf(fast, t.id)).toBe("ABANDONED");
   });

@@ -1,3 +1,4 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/prisma";
 
 /** A seeded organisation holds tens of thousands of rows: give the one database transaction time. */
@@ -31,10 +32,9 @@ export async function resetOrganisation(organisationId: string): Promise<ResetCo
     await tx.$executeRaw`delete from webhook_attempts a using webhook_events e, transactions t
       where a."eventId" = e.id and e."transactionId" = t.id and t."organisationId" = ${organisationId}::uuid`;
     for (const table of ["webhook_events", "transaction_history", "refunds", "card_challenges"] as const) {
-      await tx.$executeRawUnsafe(
-        `delete from ${table} where "transactionId" in (select id from transactions where "organisationId" = $1::uuid)`,
-        organisationId,
-      );
+      // The table name is one of ours (above), never input; the organisation is a parameter.
+      await tx.$executeRaw`delete from ${Prisma.raw(table)} where "transactionId" in
+        (select id from transactions where "organisationId" = ${organisationId}::uuid)`;
     }
     const transactions = await tx.transaction.deleteMany({ where: { organisationId } });
     const mandates = await tx.sepaMandate.deleteMany({ where: { organisationId } });

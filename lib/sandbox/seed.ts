@@ -3,7 +3,7 @@ import { db } from "@/lib/db/prisma";
 import { PAYMENT_PRODUCTS, type ProductId } from "@/lib/domain/products";
 import type { TransactionStatus } from "@/lib/domain/statuses";
 import { ApiError } from "@/lib/errors/api-error";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/schemas/common";
 import { TEST_BICS, TEST_CARDS_BY_BRAND, TEST_CPFS, TEST_IBANS } from "@/lib/sandbox/test-data";
 import { eventBody, transactionEventPayload } from "@/lib/webhooks/outbox";
@@ -35,10 +35,9 @@ async function insertRows(tx: Prisma.TransactionClient, table: string, rows: obj
     .map((c) => `"${c}"`)
     .join(", ");
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.$executeRawUnsafe(
-      `insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, $1::json)`,
-      JSON.stringify(rows.slice(i, i + CHUNK)),
-    );
+    const batch = JSON.stringify(rows.slice(i, i + CHUNK));
+    await tx.$executeRaw`insert into ${Prisma.raw(table)} (${Prisma.raw(columns)})
+      select ${Prisma.raw(columns)} from json_populate_recordset(null::${Prisma.raw(table)}, ${batch}::json)`;
   }
 }
 const FIRST = [

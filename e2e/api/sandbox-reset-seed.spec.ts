@@ -1,22 +1,10 @@
+import { STATUSES as ALL_STATUSES } from "../../lib/domain/statuses";
 import { execFileSync } from "node:child_process";
 import { Api, createMerchant, customerBody, expect, test } from "../fixtures";
 import { expectNotFound } from "../transactions";
 import { startDummy } from "../webhooks";
 
-const STATUSES = [
-  "INITIATED",
-  "IN_PROGRESS",
-  "PENDING",
-  "AUTHORIZED",
-  "SETTLEMENT_REQUESTED",
-  "SETTLEMENT_COMPLETED",
-  "CANCELLED",
-  "DECLINED",
-  "FAILED",
-  "UNKNOWN",
-  "ABANDONED",
-  "AUTHORIZATION_VOIDED",
-];
+const STATUSES = ALL_STATUSES;
 
 // Enough for every product and status; kept moderate because the test shares the database with
 // the rest of the suite (10,000 took 11-16 s on the shared, heavily loaded 2-core test machine).

@@ -9,6 +9,8 @@ const LINKS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/transactions", label: "Transactions" },
   { href: "/dashboard/developers/api-keys", label: "API keys" },
+  { href: "/dashboard/developers/webhooks", label: "Webhooks" },
+  { href: "/dashboard/developers/events", label: "Events" },
   { href: "/dashboard/users", label: "Users" },
   { href: "/dashboard/audit", label: "Audit" },
 ];

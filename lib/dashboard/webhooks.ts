@@ -26,7 +26,7 @@ export function eventQueryFromParams(params: Record<string, string | string[] | 
     return /^\d{4}-\d{2}-\d{2}$/.test(d) && Number.isFinite(t) ? new Date(t + plus).toISOString() : d;
   };
   const { from, to, ...rest } = raw;
-  const query: Record<string, string> = { ...rest, limit: "20" };
+  const query: Record<string, string> = { ...rest, limit: "10" };
   if (from) query.created_from = day(from);
   if (to) query.created_to = day(to, 86_400_000);
 

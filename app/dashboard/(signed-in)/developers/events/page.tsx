@@ -115,7 +115,11 @@ export default async function EventsPage({ searchParams }: Props) {
               </time>
             </div>
             <p className="mt-1 text-xs break-all text-slate-600">
-              Event <span className="font-mono">{e.id}</span> · transaction{" "}
+              Event{" "}
+              <span className="font-mono" data-testid="event-id">
+                {e.id}
+              </span>{" "}
+              · transaction{" "}
               <Link
                 href={`/dashboard/transactions/${e.transactionId}`}
                 className="font-mono text-indigo-700 hover:underline"

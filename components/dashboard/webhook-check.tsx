@@ -25,7 +25,7 @@ export function WebhookCheck({
 }) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" } as State);
   const id = useId();
-  const error = state.fields?.url;
+  const error = pending ? undefined : state.fields?.url;
   const report = state.report;
 
   return (

@@ -151,7 +151,7 @@ export default async function EventsPage({ searchParams }: Props) {
                         <td className="pr-3">{a.statusCode ? `HTTP ${a.statusCode}` : (a.error ?? "")}</td>
                         <td className="pr-3 tabular-nums">{a.durationMs} ms</td>
                         <td className="pr-3" data-testid="chaos">
-                          {chaosSummary(a.chaos)}
+                          {chaosSummary(a.chaos) || "—"}
                         </td>
                       </tr>
                     ))}

@@ -44,7 +44,6 @@ export default async function WebhooksPage() {
           </h2>
           <Section title="Endpoint">
             <WebhookProfileForm
-              key={JSON.stringify(p)}
               action={updateProfileAction}
               profile={{
                 id: p.id,

@@ -82,6 +82,7 @@ test("webhook settings: URL, products and chaos with the API's reasons next to t
     await expect(form.getByLabel("Webhook URL")).toHaveValue("ftp://example.com/hooks");
     await expect(form.getByLabel("Fail first N attempts")).toHaveValue("many");
     await snap(page, testInfo, "webhooks-errors");
+    await expectAccessible(page, testInfo, "webhooks-errors");
     expect((await api.get(profileUrl)).body).toEqual(before);
 
     // Valid: every attempt's first try fails on purpose; SEPA switched off.

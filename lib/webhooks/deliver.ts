@@ -1,9 +1,9 @@
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { addJob, DELIVERY_PRIORITY, type JobPayloads } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { HostSlots } from "@/lib/webhooks/host-slots";
+import { claimDeliveryAttempt, loadDeliveryEvent, recordDeliveredAttempt } from "@/lib/webhooks/delivery-sql";
 import { eventBody, scheduleDelivery } from "@/lib/webhooks/outbox";
 import { nextRetryDelayMs } from "@/lib/webhooks/schedule";
 import { DELIVERY_TIMEOUT_MS, sendWebhook, type SendResult } from "@/lib/webhooks/send";
@@ -40,7 +40,7 @@ const CLOCK_TOLERANCE_MS = 1_000;
 const DEFER_MS = 1_000;
 const MAX_WAITING = 1_000;
 
-const PER_HOST = 8;
+/** In flight per process in all; per host: WEBHOOK_MAX_PER_HOST (docs/configuration.md). */
 const OVERALL = 200;
 
 const g = globalThis as unknown as {
@@ -48,10 +48,15 @@ const g = globalThis as unknown as {
   payrailWebhookRuns?: Set<Promise<void>>;
   payrailWebhookWaiting?: Map<string, (() => void)[]>;
 };
-g.payrailWebhookSlots ??= new HostSlots(PER_HOST, OVERALL);
 g.payrailWebhookRuns ??= new Set();
 g.payrailWebhookWaiting ??= new Map();
-const slots = g.payrailWebhookSlots;
+/** Created on first use: the per-host cap is a setting (env() is read lazily, never at import). */
+const slots = {
+  get: () => {
+    g.payrailWebhookSlots ??= new HostSlots(env().WEBHOOK_MAX_PER_HOST, OVERALL);
+    return g.payrailWebhookSlots;
+  },
+};
 const running = g.payrailWebhookRuns;
 /**
  * Deliveries waiting for a slot of their host, oldest first. Only in memory: the event row stays
@@ -62,7 +67,7 @@ const waiting = g.payrailWebhookWaiting;
 
 /** Frees a slot and hands it to the host's oldest waiting delivery, if any. */
 function release(host: string): void {
-  slots.release(host);
+  slots.get().release(host);
   const queue = waiting.get(host);
   const next = queue?.shift();
   if (queue && queue.length === 0) waiting.delete(host);
@@ -80,29 +85,8 @@ type Trigger = "schedule" | "resend";
  * schedules the next one; it never throws for anything the receiver does.
  */
 export async function deliverWebhook({ eventId, resend = false }: JobPayloads["deliver_webhook"]): Promise<void> {
-  const event = await db().webhookEvent.findUnique({
-    where: { id: eventId },
-    select: {
-      status: true,
-      nextAttemptAt: true,
-      targetUrl: true,
-      payload: true,
-      transaction: {
-        select: {
-          webhookUrl: true,
-          paymentProfile: {
-            select: {
-              webhookTransactionUpdate: true,
-              webhookSecret: true,
-              previousWebhookSecret: true,
-              previousSecretExpiresAt: true,
-              webhookChaos: true,
-            },
-          },
-        },
-      },
-    },
-  });
+  // One round trip (plain pg, lib/webhooks/delivery-sql.ts): this is the webhook lag's path.
+  const event = await loadDeliveryEvent(eventId);
   if (!event) return;
   if (!resend && !isDue(event)) return;
   // A resend goes to the URL that applies now (the merchant may have fixed it); the schedule keeps
@@ -116,9 +100,9 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
   }
 
   const host = hostOf(url);
-  if (!slots.tryAcquire(host)) {
+  if (!slots.get().tryAcquire(host)) {
     const queue = waiting.get(host) ?? [];
-    if (queue.length >= MAX_WAITING || slots.inFlight() >= OVERALL) return defer(eventId, resend);
+    if (queue.length >= MAX_WAITING || slots.get().inFlight() >= OVERALL) return defer(eventId, resend);
     queue.push(() => {
       deliverWebhook({ eventId, resend }).catch((err) =>
         log().error({ err, eventId }, "waiting webhook delivery failed; the sweeper retries it"),
@@ -163,6 +147,20 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
   running.add(run);
 }
 
+/**
+ * Hands an event just committed by the API to this process's deliveries at once, without the
+ * round trip through the job queue (the webhook lag's largest part). Only where the worker runs in
+ * this process (WORKER_IN_PROCESS): elsewhere deliveries are the workers' job. The event's own
+ * delivery job is the backstop, due when this attempt's lease would run out; the claim
+ * (claimAttempt) keeps the two from both sending, and a delivered attempt removes the job.
+ */
+export function dispatchAfterCommit(eventId: string | null | undefined): void {
+  if (!eventId || !env().WORKER_IN_PROCESS) return;
+  deliverWebhook({ eventId }).catch((err) =>
+    log().warn({ err, eventId }, "immediate webhook delivery failed; its job retries it"),
+  );
+}
+
 /** Waits for the attempts this process has started (a worker that stops cleanly finishes them). */
 export async function drainDeliveries(): Promise<void> {
   while (running.size) await Promise.allSettled([...running]);
@@ -185,21 +183,7 @@ function hostOf(url: string): string {
  * same due event gets it. Returns the attempt number, or null when the event is no longer due.
  */
 async function claimAttempt(eventId: string, resend: boolean): Promise<number | null> {
-  const now = new Date();
-  try {
-    const claimed = await db().webhookEvent.update({
-      where: resend ? { id: eventId } : { id: eventId, status: "pending", nextAttemptAt: { lte: dueBy() } },
-      data: resend
-        ? { attempts: { increment: 1 } }
-        : { attempts: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
-      select: { attempts: true },
-    });
-
-    return claimed.attempts;
-  } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025") return null;
-    throw err;
-  }
+  return claimDeliveryAttempt(eventId, resend, new Date(Date.now() + ATTEMPT_LEASE_MS), dueBy());
 }
 
 /** The host is at its cap: try again shortly, keeping the event's place (it stays due). */
@@ -294,6 +278,23 @@ export async function recordAttempt({
   const { statusCode, error, durationMs, responseExcerpt } = result;
   const outcome =
     statusCode !== null && statusCode >= 200 && statusCode < 300 ? "delivered" : statusCode === 410 ? "gone" : "failed";
+  if (outcome === "delivered" && statusCode !== null) {
+    // The common case in one statement (lib/webhooks/delivery-sql.ts).
+    await recordDeliveredAttempt({
+      eventId,
+      attemptNumber,
+      trigger,
+      url,
+      startedAt,
+      durationMs,
+      statusCode,
+      responseExcerpt,
+      chaos: chaos ?? null,
+      now: new Date(),
+    });
+    log().debug({ eventId, attemptNumber, trigger, statusCode, error, durationMs }, "webhook attempt");
+    return;
+  }
   await db().$transaction(async (tx) => {
     await tx.webhookAttempt.create({
       data: {

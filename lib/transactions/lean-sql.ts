@@ -158,7 +158,8 @@ const startSql = (newCustomer: boolean) => `
   ${addJobsSql("$20", "t", deliveryJobDelayMs())}
   select t.*, (select count(*) from h)::int as "historyRows",
     (select count(*) from j)::int + (select count(*) from jl)::int as jobs,
-    (select id from ev where ev."targetUrl" <> '') as "dispatchEventId"
+    (select id from ev where ev."targetUrl" <> '') as "dispatchEventId",
+    (select "targetUrl" from ev where ev."targetUrl" <> '') as "dispatchUrl"
   from t`;
 const sqlCache = new Map<string, string>();
 /** Built on first use (the delivery delay depends on a setting). */
@@ -182,7 +183,7 @@ export async function insertStarted(
   newCustomer?: Record<string, unknown>,
 ): Promise<Transaction | null> {
   const name = newCustomer ? "payrail_start_new_customer" : "payrail_start";
-  const [t] = await q<Transaction & { dispatchEventId: string | null }>(
+  const [t] = await q<Transaction & { dispatchEventId: string | null; dispatchUrl: string | null }>(
     name,
     cached(name, () => startSql(newCustomer !== undefined)),
     [
@@ -210,8 +211,8 @@ export async function insertStarted(
     ],
   );
   if (!t) return null;
-  dispatchAfterCommit(t.dispatchEventId);
-  return strip(t, ["historyRows", "jobs", "dispatchEventId"]);
+  dispatchAfterCommit(t.dispatchEventId, t.dispatchUrl);
+  return strip(t, ["historyRows", "jobs", "dispatchEventId", "dispatchUrl"]);
 }
 
 /**
@@ -259,7 +260,8 @@ const transitionSql = () => `
   select cur.status as "currentStatus", upd.*,
     (select count(*) from h)::int as "historyRows",
     (select count(*) from j)::int + (select count(*) from jl)::int as jobs,
-    (select id from ev where ev."targetUrl" <> '') as "dispatchEventId"
+    (select id from ev where ev."targetUrl" <> '') as "dispatchEventId",
+    (select "targetUrl" from ev where ev."targetUrl" <> '') as "dispatchUrl"
   from cur left join upd on true`;
 
 export type TransitionResult =
@@ -284,29 +286,32 @@ export async function transitionOne(opts: {
   jobs?: JobRow[];
 }): Promise<TransitionResult> {
   const at = opts.now.toISOString();
-  const [r] = await q<Transaction & { currentStatus: string; id: string | null; dispatchEventId: string | null }>(
-    "payrail_transition",
-    cached("payrail_transition", transitionSql),
-    [
-      opts.id,
-      opts.organisationId,
-      opts.to,
-      opts.reason,
-      at,
-      opts.capturedAmount ?? null,
-      opts.from,
-      opts.actor,
-      at,
-      opts.eventId,
-      JSON.stringify(opts.jobs ?? []),
-    ],
-  );
+  const [r] = await q<
+    Transaction & {
+      currentStatus: string;
+      id: string | null;
+      dispatchEventId: string | null;
+      dispatchUrl: string | null;
+    }
+  >("payrail_transition", cached("payrail_transition", transitionSql), [
+    opts.id,
+    opts.organisationId,
+    opts.to,
+    opts.reason,
+    at,
+    opts.capturedAmount ?? null,
+    opts.from,
+    opts.actor,
+    at,
+    opts.eventId,
+    JSON.stringify(opts.jobs ?? []),
+  ]);
   if (!r) return { kind: "not_found" };
   if (r.id === null) return { kind: "conflict", status: r.currentStatus };
-  dispatchAfterCommit(r.dispatchEventId);
+  dispatchAfterCommit(r.dispatchEventId, r.dispatchUrl);
   return {
     kind: "done",
-    transaction: strip(r, ["currentStatus", "previousStatus", "historyRows", "jobs", "dispatchEventId"]),
+    transaction: strip(r, ["currentStatus", "previousStatus", "historyRows", "jobs", "dispatchEventId", "dispatchUrl"]),
   };
 }
 

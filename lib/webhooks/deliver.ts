@@ -3,7 +3,13 @@ import { env } from "@/lib/env";
 import { addJob, DELIVERY_PRIORITY, type JobPayloads } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { HostSlots } from "@/lib/webhooks/host-slots";
-import { claimDeliveryAttempt, loadDeliveryEvent, recordDeliveredAttempt } from "@/lib/webhooks/delivery-sql";
+import {
+  claimAndLoad,
+  claimDeliveryAttempt,
+  type DeliveryEvent,
+  loadDeliveryEvent,
+  recordDeliveredAttempt,
+} from "@/lib/webhooks/delivery-sql";
 import { eventBody, scheduleDelivery } from "@/lib/webhooks/outbox";
 import { nextRetryDelayMs } from "@/lib/webhooks/schedule";
 import { DELIVERY_TIMEOUT_MS, sendWebhook, type SendResult } from "@/lib/webhooks/send";
@@ -123,6 +129,28 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
     return;
   }
 
+  startAttempt({
+    host,
+    eventId,
+    attemptNumber,
+    trigger: resend ? "resend" : "schedule",
+    url,
+    profile: event.transaction.paymentProfile,
+    payload: event.payload,
+  });
+}
+
+/** Runs a claimed attempt in the background, holding the host's slot until the HTTP exchange ends. */
+function startAttempt(a: {
+  host: string;
+  eventId: string;
+  attemptNumber: number;
+  trigger: Trigger;
+  url: string;
+  profile: DeliveryEvent["transaction"]["paymentProfile"];
+  payload: unknown;
+}): void {
+  const { host, eventId, attemptNumber } = a;
   let held = true;
   const free = () => {
     if (held) release(host);
@@ -132,10 +160,10 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
     sent: free,
     eventId,
     attemptNumber,
-    trigger: resend ? "resend" : "schedule",
-    url,
-    profile: event.transaction.paymentProfile,
-    body: eventBody(event.payload as Record<string, unknown>),
+    trigger: a.trigger,
+    url: a.url,
+    profile: a.profile,
+    body: eventBody(a.payload as Record<string, unknown>),
   })
     .catch((err) =>
       log().error({ err, eventId, attemptNumber }, "webhook attempt could not be recorded; the sweeper retries it"),
@@ -154,11 +182,42 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
  * delivery job is the backstop, due when this attempt's lease would run out; the claim
  * (claimAttempt) keeps the two from both sending, and a delivered attempt removes the job.
  */
-export function dispatchAfterCommit(eventId: string | null | undefined): void {
-  if (!eventId || !env().WORKER_IN_PROCESS) return;
-  deliverWebhook({ eventId }).catch((err) =>
+export function dispatchAfterCommit(eventId: string | null | undefined, targetUrl: string | null | undefined): void {
+  if (!eventId || !targetUrl || !env().WORKER_IN_PROCESS) return;
+  deliverNow(eventId, targetUrl).catch((err) =>
     log().warn({ err, eventId }, "immediate webhook delivery failed; its job retries it"),
   );
+}
+
+/**
+ * The dispatch: the host's slot first (none free: the ordinary path, which waits in process), then
+ * the claim and everything signing needs in one round trip, then the attempt.
+ */
+async function deliverNow(eventId: string, targetUrl: string): Promise<void> {
+  const host = hostOf(targetUrl);
+  if (!slots.get().tryAcquire(host)) return deliverWebhook({ eventId });
+  let claimed: Awaited<ReturnType<typeof claimAndLoad>>;
+  try {
+    claimed = await claimAndLoad(eventId, new Date(Date.now() + ATTEMPT_LEASE_MS), dueBy());
+  } catch (err) {
+    release(host);
+    throw err;
+  }
+  if (!claimed || hostOf(claimed.targetUrl) !== host) {
+    release(host);
+    // Not (or no longer) due, or another URL than the commit said: the ordinary path decides.
+    if (claimed) log().warn({ eventId }, "dispatched webhook's URL differs from its event's");
+    return;
+  }
+  startAttempt({
+    host,
+    eventId,
+    attemptNumber: claimed.attemptNumber,
+    trigger: "schedule",
+    url: claimed.targetUrl,
+    profile: claimed.transaction.paymentProfile,
+    payload: claimed.payload,
+  });
 }
 
 /** Waits for the attempts this process has started (a worker that stops cleanly finishes them). */

@@ -28,6 +28,50 @@ type EventRow = Omit<DeliveryEvent, "transaction"> & {
   webhookUrl: string;
 } & DeliveryEvent["transaction"]["paymentProfile"];
 
+const toEvent = (r: EventRow): DeliveryEvent => ({
+  status: r.status,
+  nextAttemptAt: r.nextAttemptAt,
+  targetUrl: r.targetUrl,
+  payload: r.payload,
+  transaction: {
+    webhookUrl: r.webhookUrl,
+    paymentProfile: {
+      webhookTransactionUpdate: r.webhookTransactionUpdate,
+      webhookSecret: r.webhookSecret,
+      previousWebhookSecret: r.previousWebhookSecret,
+      previousSecretExpiresAt: r.previousSecretExpiresAt,
+      webhookChaos: r.webhookChaos,
+    },
+  },
+});
+
+/**
+ * The claim of a scheduled attempt (as claimDeliveryAttempt) and the event with what signing needs,
+ * in one statement: null when the event is not due (any more).
+ */
+export async function claimAndLoad(
+  eventId: string,
+  leaseUntil: Date,
+  dueBy: Date,
+): Promise<(DeliveryEvent & { attemptNumber: number }) | null> {
+  const [r] = await q<EventRow & { attempts: number }>(
+    "payrail_delivery_claim_load",
+    `with c as (
+       update webhook_events set attempts = attempts + 1, "nextAttemptAt" = $2::timestamptz
+       where id = $1::uuid and status = 'pending' and "nextAttemptAt" <= $3::timestamptz
+       returning status, "nextAttemptAt", "targetUrl", payload, attempts, "transactionId"
+     )
+     select c.status, c."nextAttemptAt", c."targetUrl", c.payload, c.attempts, t."webhookUrl",
+       p."webhookTransactionUpdate", p."webhookSecret", p."previousWebhookSecret", p."previousSecretExpiresAt",
+       p."webhookChaos"
+     from c
+     join transactions t on t.id = c."transactionId"
+     join payment_profiles p on p.id = t."paymentProfileId"`,
+    [eventId, leaseUntil.toISOString(), dueBy.toISOString()],
+  );
+  return r ? { ...toEvent(r), attemptNumber: r.attempts } : null;
+}
+
 export async function loadDeliveryEvent(eventId: string): Promise<DeliveryEvent | null> {
   const [r] = await q<EventRow>(
     "payrail_delivery_event",
@@ -40,23 +84,7 @@ export async function loadDeliveryEvent(eventId: string): Promise<DeliveryEvent 
      where e.id = $1::uuid`,
     [eventId],
   );
-  if (!r) return null;
-  return {
-    status: r.status,
-    nextAttemptAt: r.nextAttemptAt,
-    targetUrl: r.targetUrl,
-    payload: r.payload,
-    transaction: {
-      webhookUrl: r.webhookUrl,
-      paymentProfile: {
-        webhookTransactionUpdate: r.webhookTransactionUpdate,
-        webhookSecret: r.webhookSecret,
-        previousWebhookSecret: r.previousWebhookSecret,
-        previousSecretExpiresAt: r.previousSecretExpiresAt,
-        webhookChaos: r.webhookChaos,
-      },
-    },
-  };
+  return r ? toEvent(r) : null;
 }
 
 /**

@@ -15,7 +15,14 @@ import {
 
 // Short sandbox timers, so each transaction's whole chain (AUTHORIZED at start, SETTLEMENT_REQUESTED by the
 // dummy follow-up, SETTLEMENT_COMPLETED by the settlement timer) finishes within the run.
-const TIMERS = { DUMMY_UPDATE_DELAY_MS: "300", SETTLEMENT_DELAY_MS: "700", WORKER_IN_PROCESS: "false" };
+// DB_POOL_MAX 8: 2 app servers × (2P + 1) + 2 workers × 3P = 82 connections at most, under the
+// embedded PostgreSQL's 100 (docs/scaling.md).
+const TIMERS = {
+  DUMMY_UPDATE_DELAY_MS: "300",
+  SETTLEMENT_DELAY_MS: "700",
+  WORKER_IN_PROCESS: "false",
+  DB_POOL_MAX: "8",
+};
 
 export async function runScale({ baseDb, basePort, settings, instances, workers, receiver, say }) {
   const problems = [];

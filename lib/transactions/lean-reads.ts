@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { q } from "@/lib/db/pg";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -40,18 +41,15 @@ async function findFirst(model: Model, args: FindFirstArgs): Promise<unknown> {
   if (Object.keys(rest).length) throw new NeedsDatabase();
   const conditions: string[] = [];
   const values: unknown[] = [];
-  const shape: string[] = [];
   for (const [column, value] of Object.entries(where)) {
     const type = Object.hasOwn(model.columns, column) ? model.columns[column] : undefined;
     if (!type) throw new NeedsDatabase();
     if (value === undefined) continue;
     if (value === null) {
       conditions.push(`"${column}" is null`);
-      shape.push(`${column}=null`);
     } else if (typeof value === "string" && type !== "timestamp" && (type === "text" || UUID.test(value))) {
       values.push(value);
       conditions.push(`"${column}" = $${values.length}::${type}`);
-      shape.push(column);
     } else throw new NeedsDatabase();
   }
   let order = "";
@@ -61,10 +59,11 @@ async function findFirst(model: Model, args: FindFirstArgs): Promise<unknown> {
     if (entries.length !== 1 || !Object.hasOwn(model.columns, column) || (direction !== "asc" && direction !== "desc"))
       throw new NeedsDatabase();
     order = ` order by "${column}" ${direction}`;
-    shape.push(`${column}:${direction}`);
   }
   const text = `select * from ${model.table}${conditions.length ? ` where ${conditions.join(" and ")}` : ""}${order} limit 1`;
-  const [row] = await q(`payrail_ff_${model.table}_${shape.join("_")}`, text, values);
+  // Statement names are cut at 63 bytes by PostgreSQL: a short hash of the shape keeps them apart.
+  const name = `payrail_ff_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+  const [row] = await q(name, text, values);
   return row ?? null;
 }
 

@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.optional(),
   /** At most one resend attempt per webhook event in this interval (POST .../resend). */
   WEBHOOK_RESEND_INTERVAL_MS: ms.default(10_000),
+  /**
+   * Webhook deliveries one process has in flight to one receiving host (of 200 in all): a slow or
+   * dead endpoint holds at most this many, and a backlog does not flood one merchant's server.
+   */
+  WEBHOOK_MAX_PER_HOST: z.coerce.number().int().min(1).max(200).default(32),
   WORKER_IN_PROCESS: bool.default(true),
   /**
    * Connections of each pool a process holds: the hot path's pg pool, Prisma's pool and the job

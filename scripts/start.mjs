@@ -21,6 +21,8 @@ if (buildIsStale("payrail/api.mjs")) {
   const api = spawnSync(process.execPath, ["scripts/build-api.mjs"], { stdio: "inherit" });
   if (api.status !== 0) process.exit(api.status ?? 1);
 }
+// `--build-only`: the build step alone (the bench makes it once before starting several servers).
+if (process.argv.includes("--build-only")) process.exit(0);
 
 const server = spawn(process.execPath, ["scripts/with-db.mjs", process.execPath, "scripts/server.mjs", "-p", port], {
   stdio: "inherit",

@@ -18,36 +18,38 @@ export async function createCustomer({
   if (input.organisation !== undefined && input.organisation !== organisationId) {
     throw ApiError.notFound("organisation", input.organisation);
   }
-  const now = new Date();
 
-  return client.customer.create({
-    data: {
-      id: randomUUID(),
-      organisationId,
-      title: input.title ?? "",
-      gender: input.gender ?? "",
-      initials: input.initials ?? "",
-      firstName: input.first_name,
-      lastName: input.last_name,
-      dateOfBirth: input.date_of_birth ?? "",
-      emailAddress: input.email_address,
-      phoneNumber: input.phone_number ?? "",
-      faxNumber: input.fax_number ?? "",
-      streetAddress: input.street_address ?? "",
-      houseNumber: input.house_number ?? "",
-      houseNumberSuffix: input.house_number_suffix ?? "",
-      postalCode: input.postal_code ?? "",
-      city: input.city ?? "",
-      region: input.region ?? "",
-      countryCode: input.country_code ?? "",
-      socialSecurityNumber: input.social_security_number ?? "",
-      status: "unverified",
-      statusReason: "",
-      segment: "",
-      createdAt: now,
-      lastStatusUpdate: now,
-    },
-  });
+  return client.customer.create({ data: customerRow(organisationId, input, randomUUID(), new Date()) });
+}
+
+/** The stored row of a new customer (every column), for Prisma's create and the lean start's insert. */
+export function customerRow(organisationId: string, input: CustomerCreate, id: string, now: Date) {
+  return {
+    id,
+    organisationId,
+    title: input.title ?? "",
+    gender: input.gender ?? "",
+    initials: input.initials ?? "",
+    firstName: input.first_name,
+    lastName: input.last_name,
+    dateOfBirth: input.date_of_birth ?? "",
+    emailAddress: input.email_address,
+    phoneNumber: input.phone_number ?? "",
+    faxNumber: input.fax_number ?? "",
+    streetAddress: input.street_address ?? "",
+    houseNumber: input.house_number ?? "",
+    houseNumberSuffix: input.house_number_suffix ?? "",
+    postalCode: input.postal_code ?? "",
+    city: input.city ?? "",
+    region: input.region ?? "",
+    countryCode: input.country_code ?? "",
+    socialSecurityNumber: input.social_security_number ?? "",
+    status: "unverified",
+    statusReason: "",
+    segment: "",
+    createdAt: now,
+    lastStatusUpdate: now,
+  };
 }
 
 export async function getCustomerOrThrow({

@@ -1,5 +1,7 @@
 import { q } from "@/lib/db/pg";
+import { env } from "@/lib/env";
 import { DELIVERY_PRIORITY } from "@/lib/jobs/queue";
+import { ATTEMPT_LEASE_MS, dispatchAfterCommit } from "@/lib/webhooks/deliver";
 import type { Transaction } from "@/lib/generated/prisma/client";
 
 /**
@@ -24,16 +26,58 @@ export type HistoryRow = { from: string | null; to: string; reason: string; acto
 /** The webhook event to write with the change (its payload frozen now), or none. */
 export type EventRow = { id: string; payload: Record<string, unknown>; at: string };
 
-const ADD_JOBS = `select graphile_worker.add_job(
-      x.name, x.payload, run_at => x.run_at, max_attempts => x.max_attempts, job_key => x.job_key)
-    from jsonb_to_recordset($JOBS::jsonb) as x(name text, payload json, run_at timestamptz, job_key text, max_attempts int)`;
+/**
+ * The jobs in `param`, added once the row named by `after` exists, plus the delivery job of the
+ * event written by EVENT (CTE `ev`) when it has a URL. A job due later goes straight
+ * into graphile-worker's job table, without `add_job`: `add_job` NOTIFYs `jobs:insert`, and a
+ * transaction that NOTIFYs holds PostgreSQL's global notify lock from its commit until the commit
+ * is flushed, so every such commit waits for the one before it (measured here: 2,000 inserts/s
+ * without, 330/s with; docs/decisions.md). A wake-up is no use for a job due later anyway: the
+ * worker finds it by its poll. Jobs due now (they need the wake-up), jobs whose task graphile-worker
+ * has not registered yet and jobs whose key is already taken (add_job's replace rules apply) go
+ * through `add_job`.
+ *
+ * The delivery job is due at once when deliveries are left to separate workers; with the worker
+ * in this process the API hands the event to it right after the commit (dispatchAfterCommit), and
+ * the job, due when that attempt's lease would have run out, is only the backstop.
+ */
+const addJobsSql = (param: string, after: string, deliveryDelayMs: number) => `
+  jx as (
+    select x.*, tk.id as task_id,
+      coalesce(x.run_at > now(), false) and tk.id is not null
+        and (x.job_key is null or not exists (select 1 from graphile_worker._private_jobs pj where pj.key = x.job_key))
+        as later
+    from (
+      select x.*, null::int as priority
+      from jsonb_to_recordset(${param}::jsonb) as x(name text, payload json, run_at timestamptz, job_key text, max_attempts int)
+      cross join ${after}
+      union all
+      select 'deliver_webhook', json_build_object('eventId', ev.id),
+        (ev."createdAt" at time zone 'UTC') + interval '${deliveryDelayMs} milliseconds', 'webhook:' || ev.id, 5,
+        ${DELIVERY_PRIORITY}
+      from ev where ev."targetUrl" <> ''
+    ) x
+    left join graphile_worker._private_tasks tk on tk.identifier = x.name
+  ),
+  jl as (
+    insert into graphile_worker._private_jobs (task_id, payload, run_at, max_attempts, key, priority)
+    select jx.task_id, coalesce(jx.payload, '{}'::json), jx.run_at, jx.max_attempts::smallint, jx.job_key,
+      coalesce(jx.priority, 0)::smallint
+    from jx where jx.later
+    returning 1
+  ),
+  j as (
+    select graphile_worker.add_job(jx.name, jx.payload, run_at => jx.run_at, max_attempts => jx.max_attempts,
+      job_key => jx.job_key, priority => jx.priority)
+    from jx where not jx.later
+  )`;
 
 /**
- * The event row (skipped when no webhook URL applies: the transaction's own, else its profile's)
- * and the delivery job for it, immediately due. Reads the CTE `evsrc`: the changed transaction
- * row plus ev_id, ev_payload and ev_at.
+ * The event row (skipped when no webhook URL applies: the transaction's own, else its profile's).
+ * Reads the CTE `evsrc`: the changed transaction row plus ev_id, ev_payload and ev_at. Its
+ * delivery job is added by addJobsSql.
  */
-const EVENT_AND_DELIVERY = `
+const EVENT = `
   ev as (
     insert into webhook_events (id, "transactionId", type, payload, "createdAt", "targetUrl", status, "nextAttemptAt")
     select s.ev_id::uuid, s.id, 'transaction', s.ev_payload, s.ev_at::timestamptz, u.url,
@@ -43,13 +87,13 @@ const EVENT_AND_DELIVERY = `
     cross join lateral (select coalesce(nullif(s."webhookUrl", ''),
       (select "webhookTransactionUpdate" from payment_profiles p where p.id = s."paymentProfileId"), '') as url) u
     returning id, "targetUrl", "createdAt"
-  ),
-  dj as (
-    select graphile_worker.add_job('deliver_webhook', json_build_object('eventId', ev.id),
-      run_at => ev."createdAt" at time zone 'UTC', max_attempts => 5, job_key => 'webhook:' || ev.id,
-      priority => ${DELIVERY_PRIORITY})
-    from ev where ev."targetUrl" <> ''
   )`;
+
+/**
+ * When the delivery job of an event written here is due: at once, or (worker in this process,
+ * which is handed the event right after the commit) when that attempt's lease would have run out.
+ */
+const deliveryJobDelayMs = () => (env().WORKER_IN_PROCESS ? ATTEMPT_LEASE_MS + 1_000 : 0);
 
 export type StartRow = {
   id: string;
@@ -71,13 +115,24 @@ export type StartRow = {
   lastStatusUpdate: string;
 };
 
-const START_SQL = `
+/**
+ * The start's statement. `newCustomer`: the request's inline customer object is inserted in the
+ * same statement ($21, a customers row as JSON), only when the profile is the caller's.
+ */
+const startSql = (newCustomer: boolean) => `
   with
   prof as (
     select id from payment_profiles
     where id = $2::uuid and "organisationId" = $1::uuid and not ($6 = any(coalesce("disabledProducts", '{}')))
   ),
-  cust as (select id from customers where id = $3::uuid and "organisationId" = $1::uuid),
+  cust as (${
+    newCustomer
+      ? `insert into customers
+    select r.* from prof cross join jsonb_populate_record(null::customers, $21::jsonb) r
+    where r.id = $3::uuid and r."organisationId" = $1::uuid
+    returning id`
+      : `select id from customers where id = $3::uuid and "organisationId" = $1::uuid`
+  }),
   t as (
     insert into transactions (id, "organisationId", "paymentProfileId", "customerId", amount, "paymentProduct",
       "customerIp", "userAgent", "dynamicDescriptor", "merchantReference", "webhookUrl", details, "extraFields",
@@ -99,45 +154,65 @@ const START_SQL = `
     from t cross join jsonb_to_record($19::jsonb) as x(id text, payload jsonb, at text)
     where $19::jsonb is not null
   ),
-  ${EVENT_AND_DELIVERY},
-  j as (${ADD_JOBS.replace("$JOBS", "$20")} cross join t)
-  select t.*, (select count(*) from h)::int as "historyRows", (select count(*) from dj)::int + (select count(*) from j)::int as jobs
+  ${EVENT},
+  ${addJobsSql("$20", "t", deliveryJobDelayMs())}
+  select t.*, (select count(*) from h)::int as "historyRows",
+    (select count(*) from j)::int + (select count(*) from jl)::int as jobs,
+    (select id from ev where ev."targetUrl" <> '') as "dispatchEventId",
+    (select "targetUrl" from ev where ev."targetUrl" <> '') as "dispatchUrl"
   from t`;
+const sqlCache = new Map<string, string>();
+/** Built on first use (the delivery delay depends on a setting). */
+const cached = (key: string, build: () => string) => {
+  const sql = sqlCache.get(key) ?? build();
+  sqlCache.set(key, sql);
+  return sql;
+};
 
 /**
  * Stores a started transaction with its history, event and jobs in one statement. Null when the
  * payment profile or the customer is not the caller's, or the product is disabled on the profile
- * (nothing was written).
+ * (nothing was written). `newCustomer`: the customers row to insert with it (the request's inline
+ * customer object; `row.customerId` is its id).
  */
 export async function insertStarted(
   row: StartRow,
   history: HistoryRow[],
   event: EventRow | null,
   jobs: JobRow[],
+  newCustomer?: Record<string, unknown>,
 ): Promise<Transaction | null> {
-  const [t] = await q<Transaction>("payrail_start", START_SQL, [
-    row.organisationId,
-    row.paymentProfileId,
-    row.customerId,
-    row.id,
-    row.amount,
-    row.paymentProduct,
-    row.customerIp,
-    row.userAgent,
-    row.dynamicDescriptor,
-    row.merchantReference,
-    row.webhookUrl,
-    JSON.stringify(row.details),
-    JSON.stringify(row.extraFields),
-    row.status,
-    row.statusReason,
-    row.createdAt,
-    row.lastStatusUpdate,
-    JSON.stringify(history.map((h, n) => ({ ...h, n }))),
-    event ? JSON.stringify(event) : null,
-    JSON.stringify(jobs),
-  ]);
-  return t ? strip(t, ["historyRows", "jobs"]) : null;
+  const name = newCustomer ? "payrail_start_new_customer" : "payrail_start";
+  const [t] = await q<Transaction & { dispatchEventId: string | null; dispatchUrl: string | null }>(
+    name,
+    cached(name, () => startSql(newCustomer !== undefined)),
+    [
+      row.organisationId,
+      row.paymentProfileId,
+      row.customerId,
+      row.id,
+      row.amount,
+      row.paymentProduct,
+      row.customerIp,
+      row.userAgent,
+      row.dynamicDescriptor,
+      row.merchantReference,
+      row.webhookUrl,
+      JSON.stringify(row.details),
+      JSON.stringify(row.extraFields),
+      row.status,
+      row.statusReason,
+      row.createdAt,
+      row.lastStatusUpdate,
+      JSON.stringify(history.map((h, n) => ({ ...h, n }))),
+      event ? JSON.stringify(event) : null,
+      JSON.stringify(jobs),
+      ...(newCustomer ? [JSON.stringify(newCustomer)] : []),
+    ],
+  );
+  if (!t) return null;
+  dispatchAfterCommit(t.dispatchEventId, t.dispatchUrl);
+  return strip(t, ["historyRows", "jobs", "dispatchEventId", "dispatchUrl"]);
 }
 
 /**
@@ -155,7 +230,7 @@ export async function startReferences(organisationId: string, profileId: string,
   return r;
 }
 
-const TRANSITION_SQL = `
+const transitionSql = () => `
   with
   cur as (
     select id, status from transactions where id = $1::uuid and "organisationId" = $2::uuid for update
@@ -180,10 +255,13 @@ const TRANSITION_SQL = `
         'merchant_reference', upd."merchantReference", 'last_status_update', $9::text) as ev_payload
     from upd
   ),
-  ${EVENT_AND_DELIVERY},
-  j as (${ADD_JOBS.replace("$JOBS", "$11")} cross join upd)
+  ${EVENT},
+  ${addJobsSql("$11", "upd", deliveryJobDelayMs())}
   select cur.status as "currentStatus", upd.*,
-    (select count(*) from h)::int as "historyRows", (select count(*) from dj)::int + (select count(*) from j)::int as jobs
+    (select count(*) from h)::int as "historyRows",
+    (select count(*) from j)::int + (select count(*) from jl)::int as jobs,
+    (select id from ev where ev."targetUrl" <> '') as "dispatchEventId",
+    (select "targetUrl" from ev where ev."targetUrl" <> '') as "dispatchUrl"
   from cur left join upd on true`;
 
 export type TransitionResult =
@@ -208,26 +286,33 @@ export async function transitionOne(opts: {
   jobs?: JobRow[];
 }): Promise<TransitionResult> {
   const at = opts.now.toISOString();
-  const [r] = await q<Transaction & { currentStatus: string; id: string | null }>(
-    "payrail_transition",
-    TRANSITION_SQL,
-    [
-      opts.id,
-      opts.organisationId,
-      opts.to,
-      opts.reason,
-      at,
-      opts.capturedAmount ?? null,
-      opts.from,
-      opts.actor,
-      at,
-      opts.eventId,
-      JSON.stringify(opts.jobs ?? []),
-    ],
-  );
+  const [r] = await q<
+    Transaction & {
+      currentStatus: string;
+      id: string | null;
+      dispatchEventId: string | null;
+      dispatchUrl: string | null;
+    }
+  >("payrail_transition", cached("payrail_transition", transitionSql), [
+    opts.id,
+    opts.organisationId,
+    opts.to,
+    opts.reason,
+    at,
+    opts.capturedAmount ?? null,
+    opts.from,
+    opts.actor,
+    at,
+    opts.eventId,
+    JSON.stringify(opts.jobs ?? []),
+  ]);
   if (!r) return { kind: "not_found" };
   if (r.id === null) return { kind: "conflict", status: r.currentStatus };
-  return { kind: "done", transaction: strip(r, ["currentStatus", "previousStatus", "historyRows", "jobs"]) };
+  dispatchAfterCommit(r.dispatchEventId, r.dispatchUrl);
+  return {
+    kind: "done",
+    transaction: strip(r, ["currentStatus", "previousStatus", "historyRows", "jobs", "dispatchEventId", "dispatchUrl"]),
+  };
 }
 
 const TX_BY_ID = `select * from transactions where id = $1::uuid and "organisationId" = $2::uuid`;

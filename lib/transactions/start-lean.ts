@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { env } from "@/lib/env";
 import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
+import { customerRow } from "@/lib/customers/customers";
+import { LEAN_READS, NeedsDatabase } from "@/lib/transactions/lean-reads";
 import type { StartResult } from "@/lib/processors/types";
 import { approvalExpiryJob, followUpJob, type JobSpec, onEnterJobs, startResultJob } from "@/lib/transactions/effects";
 import { jobRow } from "@/lib/transactions/lean";
@@ -15,44 +17,38 @@ import {
 } from "@/lib/transactions/start-transaction";
 import { transactionEventPayload } from "@/lib/webhooks/outbox";
 
-/** Thrown by the stand-in database client: this product's start reads or writes other tables. */
-class NeedsDatabase extends Error {}
-
-/**
- * What a processor gets as `client` on the hot path. Most products decide from the request alone;
- * one that touches the database (card tokens, SEPA mandates) hits this and the start is redone
- * through Prisma in an interactive transaction (storeStart), exactly as before.
- */
-const NO_CLIENT = new Proxy({} as Prisma.TransactionClient, {
-  get() {
-    throw new NeedsDatabase();
-  },
-});
-
 /**
  * POST /v1/transaction/start in one round trip: validation and the processor's decision in
  * process, then one statement (lean-sql.ts insertStarted) that checks the profile and customer
  * belong to the caller while inserting the transaction, its history, its webhook event and its
- * jobs. The processor's result is data (status, reason, details, follow-up jobs), written as is.
- * Inline customer objects, products whose start needs the database, and anything unusual go
- * through storeStart (Prisma), unchanged.
+ * jobs; an inline customer object is inserted by the same statement. The processor's result is
+ * data (status, reason, details, follow-up jobs), written as is. A product that reads the database
+ * to decide (a vaulted card, SEPA mandates) does so through LEAN_READS (plain pg, one more round
+ * trip); anything those reads do not cover, and an inline customer naming another organisation,
+ * go through storeStart (Prisma), unchanged.
  */
 export async function startTransactionLean({ organisationId, body }: StartTransactionOptions): Promise<Transaction> {
   const valid = await validateStart(body);
   const { request, processor, details, customer, descriptor } = valid;
-  if (typeof customer !== "string") return storeStart(organisationId, valid);
+  // Another organisation named in the inline customer: its 404 comes after the profile's checks
+  // (storeStart's order), a rare case left to that path.
+  if (typeof customer !== "string" && customer.organisation !== undefined && customer.organisation !== organisationId)
+    return storeStart(organisationId, valid);
 
   const id = randomUUID();
   const now = new Date();
+  let newCustomer: ReturnType<typeof customerRow> | undefined;
+  if (typeof customer !== "string") newCustomer = customerRow(organisationId, customer, randomUUID(), now);
+  const customerId = newCustomer?.id ?? (customer as string);
   let result: StartResult;
   try {
     result = await processor.start({
       details,
       transactionId: id,
       organisationId,
-      customerId: customer,
+      customerId,
       amount: request.amount,
-      client: NO_CLIENT,
+      client: LEAN_READS,
       now,
     });
   } catch (err) {
@@ -60,7 +56,12 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
     // The Prisma path's order: an unknown profile, a disabled product or an unknown customer is
     // reported before the product's own checks.
     if (err instanceof ApiError)
-      await throwIfNotOwned(organisationId, request.payment_profile, customer, processor.product);
+      await throwIfNotOwned(
+        organisationId,
+        request.payment_profile,
+        newCustomer ? null : customerId,
+        processor.product,
+      );
     throw err;
   }
   // Only dummy_outcome sets a status at the start; any other result follows through the queue.
@@ -116,7 +117,7 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
       id,
       organisationId,
       paymentProfileId: request.payment_profile,
-      customerId: customer,
+      customerId,
       amount: request.amount,
       paymentProduct: processor.product,
       customerIp: request.customer_ip ?? "",
@@ -134,23 +135,27 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
     history,
     event,
     jobs.map(jobRow),
+    newCustomer,
   );
   if (!t) {
-    await throwIfNotOwned(organisationId, request.payment_profile, customer, processor.product);
+    await throwIfNotOwned(organisationId, request.payment_profile, newCustomer ? null : customerId, processor.product);
     throw new Error("start: nothing inserted although profile and customer exist");
   }
   return t;
 }
 
-/** The Prisma path's checks, in its order: profile (404), product enabled (150), customer (404). */
+/**
+ * The Prisma path's checks, in its order: profile (404), product enabled (150), customer (404;
+ * `null`: an inline customer, created with the start, so nothing to check).
+ */
 async function throwIfNotOwned(
   organisationId: string,
   profileId: string,
-  customerId: string,
+  customerId: string | null,
   product: string,
 ): Promise<void> {
-  const refs = await startReferences(organisationId, profileId, customerId);
+  const refs = await startReferences(organisationId, profileId, customerId ?? profileId);
   if (!refs.profile) throw ApiError.notFound("payment_profile", profileId);
   assertProductEnabled(refs.profile, product);
-  if (!refs.customer) throw ApiError.notFound("customer", customerId);
+  if (customerId !== null && !refs.customer) throw ApiError.notFound("customer", customerId);
 }

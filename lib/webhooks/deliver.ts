@@ -1,9 +1,15 @@
 import { db } from "@/lib/db/prisma";
 import { env } from "@/lib/env";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { addJob, DELIVERY_PRIORITY, type JobPayloads } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { HostSlots } from "@/lib/webhooks/host-slots";
+import {
+  claimAndLoad,
+  claimDeliveryAttempt,
+  type DeliveryEvent,
+  loadDeliveryEvent,
+  recordDeliveredAttempt,
+} from "@/lib/webhooks/delivery-sql";
 import { eventBody, scheduleDelivery } from "@/lib/webhooks/outbox";
 import { nextRetryDelayMs } from "@/lib/webhooks/schedule";
 import { DELIVERY_TIMEOUT_MS, sendWebhook, type SendResult } from "@/lib/webhooks/send";
@@ -40,7 +46,7 @@ const CLOCK_TOLERANCE_MS = 1_000;
 const DEFER_MS = 1_000;
 const MAX_WAITING = 1_000;
 
-const PER_HOST = 8;
+/** In flight per process in all; per host: WEBHOOK_MAX_PER_HOST (docs/configuration.md). */
 const OVERALL = 200;
 
 const g = globalThis as unknown as {
@@ -48,10 +54,15 @@ const g = globalThis as unknown as {
   payrailWebhookRuns?: Set<Promise<void>>;
   payrailWebhookWaiting?: Map<string, (() => void)[]>;
 };
-g.payrailWebhookSlots ??= new HostSlots(PER_HOST, OVERALL);
 g.payrailWebhookRuns ??= new Set();
 g.payrailWebhookWaiting ??= new Map();
-const slots = g.payrailWebhookSlots;
+/** Created on first use: the per-host cap is a setting (env() is read lazily, never at import). */
+const slots = {
+  get: () => {
+    g.payrailWebhookSlots ??= new HostSlots(env().WEBHOOK_MAX_PER_HOST, OVERALL);
+    return g.payrailWebhookSlots;
+  },
+};
 const running = g.payrailWebhookRuns;
 /**
  * Deliveries waiting for a slot of their host, oldest first. Only in memory: the event row stays
@@ -62,7 +73,7 @@ const waiting = g.payrailWebhookWaiting;
 
 /** Frees a slot and hands it to the host's oldest waiting delivery, if any. */
 function release(host: string): void {
-  slots.release(host);
+  slots.get().release(host);
   const queue = waiting.get(host);
   const next = queue?.shift();
   if (queue && queue.length === 0) waiting.delete(host);
@@ -80,29 +91,8 @@ type Trigger = "schedule" | "resend";
  * schedules the next one; it never throws for anything the receiver does.
  */
 export async function deliverWebhook({ eventId, resend = false }: JobPayloads["deliver_webhook"]): Promise<void> {
-  const event = await db().webhookEvent.findUnique({
-    where: { id: eventId },
-    select: {
-      status: true,
-      nextAttemptAt: true,
-      targetUrl: true,
-      payload: true,
-      transaction: {
-        select: {
-          webhookUrl: true,
-          paymentProfile: {
-            select: {
-              webhookTransactionUpdate: true,
-              webhookSecret: true,
-              previousWebhookSecret: true,
-              previousSecretExpiresAt: true,
-              webhookChaos: true,
-            },
-          },
-        },
-      },
-    },
-  });
+  // One round trip (plain pg, lib/webhooks/delivery-sql.ts): this is the webhook lag's path.
+  const event = await loadDeliveryEvent(eventId);
   if (!event) return;
   if (!resend && !isDue(event)) return;
   // A resend goes to the URL that applies now (the merchant may have fixed it); the schedule keeps
@@ -116,9 +106,9 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
   }
 
   const host = hostOf(url);
-  if (!slots.tryAcquire(host)) {
+  if (!slots.get().tryAcquire(host)) {
     const queue = waiting.get(host) ?? [];
-    if (queue.length >= MAX_WAITING || slots.inFlight() >= OVERALL) return defer(eventId, resend);
+    if (queue.length >= MAX_WAITING || slots.get().inFlight() >= OVERALL) return defer(eventId, resend);
     queue.push(() => {
       deliverWebhook({ eventId, resend }).catch((err) =>
         log().error({ err, eventId }, "waiting webhook delivery failed; the sweeper retries it"),
@@ -139,6 +129,28 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
     return;
   }
 
+  startAttempt({
+    host,
+    eventId,
+    attemptNumber,
+    trigger: resend ? "resend" : "schedule",
+    url,
+    profile: event.transaction.paymentProfile,
+    payload: event.payload,
+  });
+}
+
+/** Runs a claimed attempt in the background, holding the host's slot until the HTTP exchange ends. */
+function startAttempt(a: {
+  host: string;
+  eventId: string;
+  attemptNumber: number;
+  trigger: Trigger;
+  url: string;
+  profile: DeliveryEvent["transaction"]["paymentProfile"];
+  payload: unknown;
+}): void {
+  const { host, eventId, attemptNumber } = a;
   let held = true;
   const free = () => {
     if (held) release(host);
@@ -148,10 +160,10 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
     sent: free,
     eventId,
     attemptNumber,
-    trigger: resend ? "resend" : "schedule",
-    url,
-    profile: event.transaction.paymentProfile,
-    body: eventBody(event.payload as Record<string, unknown>),
+    trigger: a.trigger,
+    url: a.url,
+    profile: a.profile,
+    body: eventBody(a.payload as Record<string, unknown>),
   })
     .catch((err) =>
       log().error({ err, eventId, attemptNumber }, "webhook attempt could not be recorded; the sweeper retries it"),
@@ -161,6 +173,51 @@ export async function deliverWebhook({ eventId, resend = false }: JobPayloads["d
       running.delete(run);
     });
   running.add(run);
+}
+
+/**
+ * Hands an event just committed by the API to this process's deliveries at once, without the
+ * round trip through the job queue (the webhook lag's largest part). Only where the worker runs in
+ * this process (WORKER_IN_PROCESS): elsewhere deliveries are the workers' job. The event's own
+ * delivery job is the backstop, due when this attempt's lease would run out; the claim
+ * (claimAttempt) keeps the two from both sending, and a delivered attempt removes the job.
+ */
+export function dispatchAfterCommit(eventId: string | null | undefined, targetUrl: string | null | undefined): void {
+  if (!eventId || !targetUrl || !env().WORKER_IN_PROCESS) return;
+  deliverNow(eventId, targetUrl).catch((err) =>
+    log().warn({ err, eventId }, "immediate webhook delivery failed; its job retries it"),
+  );
+}
+
+/**
+ * The dispatch: the host's slot first (none free: the ordinary path, which waits in process), then
+ * the claim and everything signing needs in one round trip, then the attempt.
+ */
+async function deliverNow(eventId: string, targetUrl: string): Promise<void> {
+  const host = hostOf(targetUrl);
+  if (!slots.get().tryAcquire(host)) return deliverWebhook({ eventId });
+  let claimed: Awaited<ReturnType<typeof claimAndLoad>>;
+  try {
+    claimed = await claimAndLoad(eventId, new Date(Date.now() + ATTEMPT_LEASE_MS), dueBy());
+  } catch (err) {
+    release(host);
+    throw err;
+  }
+  if (!claimed || hostOf(claimed.targetUrl) !== host) {
+    release(host);
+    // Not (or no longer) due, or another URL than the commit said: the ordinary path decides.
+    if (claimed) log().warn({ eventId }, "dispatched webhook's URL differs from its event's");
+    return;
+  }
+  startAttempt({
+    host,
+    eventId,
+    attemptNumber: claimed.attemptNumber,
+    trigger: "schedule",
+    url: claimed.targetUrl,
+    profile: claimed.transaction.paymentProfile,
+    payload: claimed.payload,
+  });
 }
 
 /** Waits for the attempts this process has started (a worker that stops cleanly finishes them). */
@@ -185,21 +242,7 @@ function hostOf(url: string): string {
  * same due event gets it. Returns the attempt number, or null when the event is no longer due.
  */
 async function claimAttempt(eventId: string, resend: boolean): Promise<number | null> {
-  const now = new Date();
-  try {
-    const claimed = await db().webhookEvent.update({
-      where: resend ? { id: eventId } : { id: eventId, status: "pending", nextAttemptAt: { lte: dueBy() } },
-      data: resend
-        ? { attempts: { increment: 1 } }
-        : { attempts: { increment: 1 }, nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS) },
-      select: { attempts: true },
-    });
-
-    return claimed.attempts;
-  } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2025") return null;
-    throw err;
-  }
+  return claimDeliveryAttempt(eventId, resend, new Date(Date.now() + ATTEMPT_LEASE_MS), dueBy());
 }
 
 /** The host is at its cap: try again shortly, keeping the event's place (it stays due). */
@@ -294,6 +337,23 @@ export async function recordAttempt({
   const { statusCode, error, durationMs, responseExcerpt } = result;
   const outcome =
     statusCode !== null && statusCode >= 200 && statusCode < 300 ? "delivered" : statusCode === 410 ? "gone" : "failed";
+  if (outcome === "delivered" && statusCode !== null) {
+    // The common case in one statement (lib/webhooks/delivery-sql.ts).
+    await recordDeliveredAttempt({
+      eventId,
+      attemptNumber,
+      trigger,
+      url,
+      startedAt,
+      durationMs,
+      statusCode,
+      responseExcerpt,
+      chaos: chaos ?? null,
+      now: new Date(),
+    });
+    log().debug({ eventId, attemptNumber, trigger, statusCode, error, durationMs }, "webhook attempt");
+    return;
+  }
   await db().$transaction(async (tx) => {
     await tx.webhookAttempt.create({
       data: {

@@ -18,7 +18,15 @@ import { hammer, median, percentiles, startReceiver, webhookLag } from "./load.m
 import { ARRANGEMENTS, printMain, targets, updateDocSections, writeDocs } from "./report.mjs";
 import { runRows } from "./rows.mjs";
 import { runScale } from "./scale.mjs";
-import { ROOT, startBareServer, startProductionServer, startStockServer, stopAll, waitHealthy } from "./servers.mjs";
+import {
+  ensureBuild,
+  ROOT,
+  startBareServer,
+  startProductionServer,
+  startStockServer,
+  stopAll,
+  waitAllHealthy,
+} from "./servers.mjs";
 
 const { values: opt } = parseArgs({
   options: {
@@ -71,6 +79,10 @@ const say = (m) => process.stderr.write(`[bench] ${m}\n`);
 const problems = [];
 
 async function main() {
+  if (opt.rows || opt.instances || (!opt["skip-main"] && arrangements.some((a) => a !== "bare"))) {
+    say("production build (made once, when missing or stale)");
+    ensureBuild();
+  }
   say(`preparing the databases (template migrated once, one copy per arrangement)`);
   await prepareTemplate(baseDb);
   const receiver = await startReceiver(basePort + 9);
@@ -98,7 +110,7 @@ async function main() {
     }
   } finally {
     await stopAll();
-    await receiver.close();
+    await receiver.close(3_000);
   }
   if (!quick && !opt["no-docs"]) {
     if (results) {
@@ -128,16 +140,10 @@ async function runMain(receiver) {
     setups[arr] = { url, m, ids };
     say(`${arr}: database seeded with ${settings.rows} transactions in ${seconds.toFixed(1)} s`);
   }
-  // The production server first: `npm start` builds when the build is missing or stale, and the
-  // stock server needs that same build.
+  // The build exists (ensureBuild): every server boots side by side, each within the boot timeout.
   const procs = {};
-  if (arrangements.includes("production")) {
-    procs.production = startProductionServer("production", ports.production, setups.production.url);
-    await waitHealthy(procs.production, 900_000);
-  }
-  for (const arr of arrangements.filter((a) => a !== "production"))
-    procs[arr] = starters[arr](arr, ports[arr], setups[arr].url);
-  await Promise.all(Object.values(procs).map((p) => waitHealthy(p)));
+  for (const arr of arrangements) procs[arr] = starters[arr](arr, ports[arr], setups[arr].url);
+  await waitAllHealthy(Object.values(procs));
   say(`servers up: ${arrangements.map((a) => `${a} on ${ports[a]}`).join(", ")}`);
 
   const scenario = (name, arr) => {
@@ -255,8 +261,13 @@ async function warmUp(options, label) {
 main().then(
   () => process.exit(process.exitCode ?? 0),
   async (e) => {
-    console.error(e);
+    console.error(`\nbench: failed: ${e?.message ?? e}`);
+    if (process.env.BENCH_DEBUG) console.error(e);
+    // Bounded: a child that ignores SIGTERM gets SIGKILL (servers.mjs), and the exit hook kills
+    // whatever group is left.
+    const hard = setTimeout(() => process.exit(1), 15_000);
     await stopAll().catch(() => {});
+    clearTimeout(hard);
     process.exit(1);
   },
 );

@@ -121,7 +121,19 @@ export async function startReceiver(port) {
         });
       });
     },
-    close: () => new Promise((r) => server.close(() => r())),
+    /** Stops the receiver; connections still open after `timeoutMs` are cut (never waits without end). */
+    close: (timeoutMs = 3_000) =>
+      new Promise((r) => {
+        const t = setTimeout(() => {
+          server.closeAllConnections();
+          r();
+        }, timeoutMs);
+        server.close(() => {
+          clearTimeout(t);
+          r();
+        });
+        server.closeIdleConnections();
+      }),
   };
 }
 

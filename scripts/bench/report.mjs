@@ -251,8 +251,26 @@ export function updateDocSections(root, sections) {
   return true;
 }
 
+/**
+ * The --rows / --instances sections of the existing page that this run did not measure: kept as
+ * they are (each names its own run), so a plain `npm run bench` does not erase them.
+ */
+function keptSections(root, measured) {
+  const file = path.join(root, "docs/performance.md");
+  if (!existsSync(file)) return [];
+  const md = readFileSync(file, "utf8");
+  return ["rows", "instances"]
+    .filter((key) => !measured.some((x) => x.key === key))
+    .map((key) => {
+      const m = md.match(new RegExp(`<!-- bench:${key} -->([\\s\\S]*?)<!-- /bench:${key} -->`));
+      return m ? { key, markdown: m[1].trim() } : null;
+    })
+    .filter(Boolean);
+}
+
 /** Writes docs/performance.md and docs/performance.svg from this run. */
-export function writeDocs(root, results, extraSections = []) {
+export function writeDocs(root, results, measuredSections = []) {
+  const extraSections = [...measuredSections, ...keptSections(root, measuredSections)];
   writeFileSync(path.join(root, "docs/performance.svg"), svgChart(results));
   const s = results.settings;
   const targetLines = targets(results).map(
@@ -326,9 +344,11 @@ npm run bench -- --quick                         # a smoke run (short, no docs w
 Options: \`--rounds N\` (default 2), \`--duration S\` (10), \`--warmup S\` (5), \`--connections N\` (32),
 \`--webhooks N\` (200 transactions per arrangement), \`--in-flight N\` (20), \`--only a,b,c\` (production,bare,stock),
 \`--no-docs\`, \`--skip-main\` (only the \`--rows\`/\`--instances\` parts; their sections of this page are replaced), \`--note TEXT\`. Ports: \`BENCH_PORT\` (default 3720) and the next 20. Server logs go to \`.data/bench-logs/\`.
-The bench needs the production build (\`npm start\` builds it when missing or stale) and uses the database
-\`scripts/with-db.mjs\` gives it (embedded PostgreSQL unless \`DATABASE_URL\` is set), creating and dropping its
-own \`payrail_bench_*\` databases there.
+The bench makes the production build once before any server starts (as \`npm start\` would, when missing or
+stale), then gives every server \`BENCH_BOOT_TIMEOUT_S\` (default 180) to answer \`/health\`: a server that does
+not, or exits, stops the run with a message naming it and its log, exit code 1; every process the bench started
+is stopped on any exit (Ctrl-C included). It uses the database \`scripts/with-db.mjs\` gives it (embedded
+PostgreSQL unless \`DATABASE_URL\` is set), creating and dropping its own \`payrail_bench_*\` databases there.
 `;
   writeFileSync(path.join(root, "docs/performance.md"), md);
   format(root, "docs/performance.md");

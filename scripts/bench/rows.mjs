@@ -3,7 +3,7 @@
 // rounds. Target (issue 11): every p99 at N rows within 1.2× of the 10,000-row figure.
 import { checkpoint, dropDatabase, freshDatabase, sampleIds, seedMerchant, seedTransactions } from "./db.mjs";
 import { hammer, median } from "./load.mjs";
-import { startProductionServer, waitHealthy } from "./servers.mjs";
+import { startProductionServer, waitAllHealthy } from "./servers.mjs";
 
 const f0 = (n) => Math.round(n).toLocaleString("en-US");
 
@@ -23,7 +23,7 @@ export async function runRows({ baseDb, basePort, settings, total, say }) {
     small: startProductionServer("rows-small", basePort + 3, setups.small.url),
     large: startProductionServer("rows-large", basePort + 4, setups.large.url),
   };
-  await Promise.all(Object.values(procs).map((p) => waitHealthy(p, 900_000)));
+  await waitAllHealthy(Object.values(procs));
 
   const scenario = (name, key) => {
     const { m, ids } = setups[key];

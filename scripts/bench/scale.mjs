@@ -4,11 +4,25 @@
 // webhook receiver got.
 import { freshDatabase, query, seedMerchant, seedTransactions } from "./db.mjs";
 import { closedLoop } from "./load.mjs";
-import { sleep, startProductionServer, startProxy, startWorkerProcess, waitHealthy } from "./servers.mjs";
+import {
+  sleep,
+  startProductionServer,
+  startProxy,
+  startWorkerProcess,
+  waitAllHealthy,
+  waitHealthy,
+} from "./servers.mjs";
 
 // Short sandbox timers, so each transaction's whole chain (AUTHORIZED at start, SETTLEMENT_REQUESTED by the
 // dummy follow-up, SETTLEMENT_COMPLETED by the settlement timer) finishes within the run.
-const TIMERS = { DUMMY_UPDATE_DELAY_MS: "300", SETTLEMENT_DELAY_MS: "700", WORKER_IN_PROCESS: "false" };
+// DB_POOL_MAX 8: 2 app servers × (2P + 1) + 2 workers × 3P = 82 connections at most, under the
+// embedded PostgreSQL's 100 (docs/scaling.md).
+const TIMERS = {
+  DUMMY_UPDATE_DELAY_MS: "300",
+  SETTLEMENT_DELAY_MS: "700",
+  WORKER_IN_PROCESS: "false",
+  DB_POOL_MAX: "8",
+};
 
 export async function runScale({ baseDb, basePort, settings, instances, workers, receiver, say }) {
   const problems = [];
@@ -21,7 +35,7 @@ export async function runScale({ baseDb, basePort, settings, instances, workers,
   const workerProcs = Array.from({ length: workers }, (_, i) =>
     startWorkerProcess(`scale-worker-${i + 1}`, url, TIMERS),
   );
-  await Promise.all(apps.map((a) => waitHealthy(a, 900_000)));
+  await waitAllHealthy(apps);
   const front = startProxy("scale-front", basePort + 10, apps);
   await waitHealthy(front);
   say(`scale: ${instances} app server(s), ${workers} worker(s), front on ${front.port}`);

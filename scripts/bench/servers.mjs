@@ -3,7 +3,7 @@
 //   (b) the bare baseline (bare-server.mjs),
 //   (c) the stock arrangement: plain `next start` (the Next route handlers),
 // plus `npm run worker` processes and the round-robin front for --instances.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -11,6 +11,42 @@ export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 const LOG_DIR = path.resolve(ROOT, process.env.PAYRAIL_DATA_DIR ?? ".data", "bench-logs");
 const BENCH_DATA_DIR = path.resolve(ROOT, process.env.PAYRAIL_DATA_DIR ?? ".data", "bench-servers");
 const running = new Set();
+
+/**
+ * How long a server may take to answer /health once the build exists (BENCH_BOOT_TIMEOUT_S,
+ * default 180 s). The build itself happens before any server starts (ensureBuild), so a boot that
+ * takes longer than this is a failure, reported as such, never a wait without end.
+ */
+export const BOOT_TIMEOUT_MS = Number(process.env.BENCH_BOOT_TIMEOUT_S ?? 180) * 1000;
+
+// Whatever way the bench ends (done, an error, Ctrl-C, a kill), no child outlives it: each runs in
+// a process group of its own, and every group still running gets SIGKILL on exit.
+process.on("exit", () => {
+  for (const p of running) signalGroup(p.pid, "SIGKILL");
+});
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(sig, () => {
+    process.stderr.write(`[bench] ${sig}: stopping every server the bench started\n`);
+    const hard = setTimeout(() => process.exit(130), 5_000);
+    void stopAll().finally(() => {
+      clearTimeout(hard);
+      process.exit(130);
+    });
+  });
+}
+
+/**
+ * The production build, made once before any production server starts (`npm start` builds when
+ * the build is missing or stale; several of them starting at once must not build side by side).
+ */
+export function ensureBuild() {
+  const r = spawnSync(process.execPath, ["scripts/start.mjs", "--build-only"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (r.status !== 0) throw new Error(`the production build failed (exit ${r.status ?? r.signal})`);
+}
 
 const npmScript = (name) => JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts[name];
 
@@ -65,12 +101,15 @@ function launch(name, command, args, env, port) {
     },
     exit,
     async stop() {
+      // The group, even when its first process has exited: what it started may still run.
+      signalGroup(child.pid, exited ? "SIGKILL" : "SIGTERM");
+      if (!exited) {
+        const done = await Promise.race([exit.then(() => true), sleep(10_000).then(() => false)]);
+        if (!done) signalGroup(child.pid, "SIGKILL");
+        await Promise.race([exit, sleep(2000)]);
+      }
+      signalGroup(child.pid, "SIGKILL");
       running.delete(proc);
-      if (exited) return;
-      signalGroup(child.pid, "SIGTERM");
-      const done = await Promise.race([exit.then(() => true), sleep(10_000).then(() => false)]);
-      if (!done) signalGroup(child.pid, "SIGKILL");
-      await Promise.race([exit, sleep(2000)]);
     },
   };
   running.add(proc);
@@ -130,9 +169,10 @@ export function startProxy(name, port, upstreams) {
 }
 
 /** Resolves when GET /health answers 200; rejects when the process exits first or after `timeoutMs`. */
-export async function waitHealthy(proc, timeoutMs = 180_000) {
+export async function waitHealthy(proc, timeoutMs = BOOT_TIMEOUT_MS, abort = { stopped: false }) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (abort.stopped) throw new Error(`${proc.name}: boot abandoned (another server failed to start)`);
     if (proc.exited) throw new Error(`${proc.name} exited before it was healthy; see ${proc.logFile}`);
     try {
       const r = await fetch(`${proc.url}/health`, { signal: AbortSignal.timeout(2000) });
@@ -140,7 +180,24 @@ export async function waitHealthy(proc, timeoutMs = 180_000) {
     } catch {}
     await sleep(250);
   }
-  throw new Error(`${proc.name} was not healthy within ${timeoutMs / 1000} s; see ${proc.logFile}`);
+  throw new Error(
+    `${proc.name} (port ${proc.port}) did not answer GET /health within ${timeoutMs / 1000} s (BENCH_BOOT_TIMEOUT_S); see ${proc.logFile}`,
+  );
+}
+
+/**
+ * Waits for every process to be healthy. The first failure stops all of them at once and
+ * rejects with its message (the others' waits end too: nothing keeps polling afterwards).
+ */
+export async function waitAllHealthy(procs, timeoutMs = BOOT_TIMEOUT_MS) {
+  const abort = { stopped: false };
+  try {
+    await Promise.all(procs.map((p) => waitHealthy(p, timeoutMs, abort)));
+  } catch (err) {
+    abort.stopped = true;
+    await Promise.all(procs.map((p) => p.stop()));
+    throw err;
+  }
 }
 
 export async function stopAll() {

@@ -140,3 +140,28 @@ test("a revoked API key stops working on every instance within 1 s (two producti
   );
   for (const ms of revokedAfter) expect(ms).toBeLessThan(1_000);
 });
+
+test("only a change that matters to authentication empties the key caches (not the last-used time)", async () => {
+  const merchant = createMerchant("Key usage shop");
+  const { createHash } = await import("node:crypto");
+  const hash = createHash("sha256").update(merchant.api_key).digest("hex");
+  const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const writer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await Promise.all([listener.connect(), writer.connect()]);
+  try {
+    const heard: string[] = [];
+    listener.on("notification", (n) => heard.push(n.channel));
+    await listener.query("listen payrail_api_key_changed");
+    const settle = () => new Promise((r) => setTimeout(r, 300));
+
+    await writer.query(`update api_keys set "lastUsedAt" = now() where hash = $1`, [hash]);
+    await writer.query(`update api_keys set name = 'renamed' where hash = $1`, [hash]);
+    await settle();
+    expect(heard).toEqual([]);
+
+    await writer.query(`update api_keys set "revokedAt" = now() where hash = $1`, [hash]);
+    await expect.poll(() => heard.length, { timeout: 2_000 }).toBeGreaterThanOrEqual(1);
+  } finally {
+    await Promise.all([listener.end(), writer.end()]);
+  }
+});

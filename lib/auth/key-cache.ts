@@ -7,9 +7,10 @@ export type KeyOwner = { organisationId: string; apiKeyId: string };
 
 /**
  * API keys by hash, kept in process so an authenticated request costs no database round trip.
- * A key is cached only while this process listens for `payrail_api_key_changed` (rules on
- * `api_keys` announce every update and deletion at commit, whoever makes it; the migration
- * 20261122235000_api_key_revocation_notify): the cache is emptied when one arrives, so a revoked
+ * A key is cached only while this process listens for `payrail_api_key_changed` (a trigger and a
+ * rule on `api_keys` announce, at commit and whoever makes them, every change of hash,
+ * organisation or revocation and every deletion; migrations 20261122235000 and 20261123020000,
+ * not the last-used time): the cache is emptied when one arrives, so a revoked
  * key stops working here milliseconds after the commit. When the
  * listening connection is lost the cache is emptied and not used until it is back, so a missed
  * notification can never keep a revoked key alive. Entries also expire after KEY_TTL_MS.

@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/dashboard/developers/api-keys", label: "API keys" },
   { href: "/dashboard/users", label: "Users" },
   { href: "/dashboard/audit", label: "Audit" },
+  { href: "/dashboard/settings", label: "Settings" },
 ];
 
 export function DashboardNav() {

@@ -40,8 +40,8 @@ type Props = {
 };
 
 const TONES = {
-  primary: "bg-indigo-600 text-white hover:bg-indigo-500",
-  danger: "bg-red-600 text-white hover:bg-red-500",
+  primary: "bg-indigo-600 text-white hover:bg-indigo-700",
+  danger: "bg-red-600 text-white hover:bg-red-700",
   plain: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
 };
 const button =

@@ -60,12 +60,13 @@ test("set status: what the table allows is shown; a refused move names allowed_f
   page,
   own: api,
 }, testInfo) => {
-  const t = await start(api, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" });
+  // AUTHORIZED: no timer of its own, so nothing moves it while the test runs.
+  const t = await start(api, "dummy", { dummy_outcome: "AUTHORIZED" });
   await signedIn(page, api.merchant.organisation);
   await openTransaction(page, t.id);
   const form = page.getByTestId("set-status-form");
   await expect(page.getByTestId("allowed-next")).toHaveText(
-    "From SETTLEMENT_REQUESTED the table allows: SETTLEMENT_COMPLETED, CANCELLED, DECLINED, FAILED, UNKNOWN.",
+    "From AUTHORIZED the table allows: SETTLEMENT_REQUESTED, FAILED, UNKNOWN, AUTHORIZATION_VOIDED.",
   );
 
   // Nothing chosen: the API's schema answers next to the field.
@@ -74,20 +75,20 @@ test("set status: what the table allows is shown; a refused move names allowed_f
   await expect(form.getByTestId("field-error")).toHaveText("Required");
 
   // Refused by the table (130): allowed_from next to the field, the choice kept.
-  await form.getByLabel("Status").selectOption("AUTHORIZATION_VOIDED");
+  await form.getByLabel("Status").selectOption("SETTLEMENT_COMPLETED");
   await form.getByRole("button", { name: "Set status" }).click();
   await form.getByRole("button", { name: "Yes, set status" }).click();
   await expect(form.getByTestId("field-error")).toHaveText(
-    "Not allowed from SETTLEMENT_REQUESTED. Allowed from: AUTHORIZED.",
+    "Not allowed from AUTHORIZED. Allowed from: SETTLEMENT_REQUESTED, UNKNOWN.",
   );
   await expect(form.getByLabel("Status")).toHaveAttribute("aria-invalid", "true");
-  await expect(form.getByLabel("Status")).toHaveValue("AUTHORIZATION_VOIDED");
+  await expect(form.getByLabel("Status")).toHaveValue("SETTLEMENT_COMPLETED");
   await checkDashboardPage(page, testInfo, "set-status-refused");
-  expect(await statusOf(api, t.id)).toBe("SETTLEMENT_REQUESTED");
+  expect(await statusOf(api, t.id)).toBe("AUTHORIZED");
 
   // Keyboard only: choose with the arrow keys, Enter on the button and on the focused question.
   await form.getByLabel("Status").selectOption("FAILED");
-  await form.getByLabel("Reason (optional)").fill("Flagged after capture");
+  await form.getByLabel("Reason (optional)").fill("Flagged by risk");
   await form.getByRole("button", { name: "Set status" }).focus();
   await page.keyboard.press("Enter");
   await expect(form.getByRole("button", { name: "Yes, set status" })).toBeFocused();
@@ -98,7 +99,7 @@ test("set status: what the table allows is shown; a refused move names allowed_f
   expect((await historyOf(api, t.id)).at(-1)).toMatchObject({
     status: "FAILED",
     actor: "sandbox",
-    reason: "Flagged after capture",
+    reason: "Flagged by risk",
   });
   const events = (await api.get(`/v1/transaction/${t.id}/webhooks`)).body.data;
   expect(events.map((e: { payload: { status: string } }) => e.payload.status)).toContain("FAILED");
@@ -106,7 +107,7 @@ test("set status: what the table allows is shown; a refused move names allowed_f
 
   await page.goto("/dashboard/audit");
   await expect(page.getByTestId("audit-action").first()).toHaveText("transaction.test_status");
-  await expect(page.getByTestId("audit").getByRole("row").first()).toContainText("Flagged after capture");
+  await expect(page.getByTestId("audit").getByRole("row").first()).toContainText("Flagged by risk");
 });
 
 test("timeline: bad steps named next to their field; steps applied in order, a refused one recorded as skipped", async ({
@@ -218,7 +219,8 @@ test("another organisation's user cannot drive this one's transactions or reset 
   own: api,
   request,
 }, testInfo) => {
-  const mine = await start(api, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" });
+  const mine = await start(api, "dummy", { dummy_outcome: "AUTHORIZED" });
+  const before = await historyOf(api, mine.id);
   const intruderOrg = createMerchant("Dashboard sandbox intruder");
   const intruderApi = new Api(request, intruderOrg);
   const theirs = await start(intruderApi, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" });
@@ -255,14 +257,15 @@ test("another organisation's user cannot drive this one's transactions or reset 
   // The intruder resets their own sandbox: this organisation's transaction stays.
   await page.goto("/dashboard/settings");
   const reset = page.getByTestId("reset-form");
-  await reset.getByLabel(/Type the organisation name/).fill("Dashboard sandbox intruder");
+  const intruderName = (await page.getByTestId("organisation").textContent())?.trim() ?? "";
+  await reset.getByLabel(/Type the organisation name/).fill(intruderName);
   await reset.getByRole("button", { name: "Reset sandbox" }).click();
   await expect(reset.getByRole("status")).toContainText("Deleted 1 transactions,");
   expect((await intruderApi.get(`/v1/transaction/${theirs.id}`)).status).toBe(404);
 
   const after = await api.get(`/v1/transaction/${mine.id}`);
-  expect(after.body.status).toBe("SETTLEMENT_REQUESTED");
-  expect((await historyOf(api, mine.id)).every((h) => h.actor !== "sandbox")).toBe(true);
+  expect(after.body.status).toBe("AUTHORIZED");
+  expect(await historyOf(api, mine.id)).toEqual(before);
 });
 
 test("every page in the nav, at 390 px and on a desktop: no overflow, no serious axe violation, keyboard reachable", async ({

@@ -53,7 +53,7 @@ export default async function LoginPage({ searchParams }: Props) {
         </label>
         <button
           type="submit"
-          className="w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-500"
+          className="w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700"
         >
           Sign in
         </button>

@@ -93,7 +93,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
         <div className="flex gap-2">
           <button
             type="submit"
-            className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+            className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
           >
             Search
           </button>

@@ -20,43 +20,47 @@ export default async function SettingsPage() {
         testId="seed"
         intro="Realistic history over the last 30 days across every payment product and status, with refunds and webhook events (test cards, IBANs and CPFs). Nothing is delivered: seeded webhooks are already decided."
       >
-        <ActionForm
-          action={seedAction}
-          testId="seed-form"
-          fields={[
-            {
-              name: "transactions",
-              label: "Transactions",
-              inputMode: "decimal",
-              placeholder: "200",
-              required: true,
-              hint: `1 to ${SEED_MAX.toLocaleString("en")}. The CLI (npm run merchant -- seed) takes more.`,
-            },
-          ]}
-          submitLabel="Seed demo data"
-          pendingLabel="Seeding…"
-        />
+        <div className="max-w-xl">
+          <ActionForm
+            action={seedAction}
+            testId="seed-form"
+            fields={[
+              {
+                name: "transactions",
+                label: "Transactions",
+                inputMode: "decimal",
+                placeholder: "200",
+                required: true,
+                hint: `1 to ${SEED_MAX.toLocaleString("en")}. The CLI (npm run merchant -- seed) takes more.`,
+              },
+            ]}
+            submitLabel="Seed demo data"
+            pendingLabel="Seeding…"
+          />
+        </div>
       </Section>
       <Section
         title="Reset sandbox"
         testId="reset"
         intro="Deletes the organisation's transactions, customers, SEPA mandates, vaulted cards, webhook events and attempts, and idempotency records. Payment profiles, API keys, users and the audit log stay. This cannot be undone."
       >
-        <ActionForm
-          action={resetAction}
-          testId="reset-form"
-          fields={[
-            {
-              name: "confirmation",
-              label: `Type the organisation name (${name}) to confirm`,
-              required: true,
-              autoComplete: "off",
-            },
-          ]}
-          submitLabel="Reset sandbox"
-          pendingLabel="Resetting…"
-          tone="danger"
-        />
+        <div className="max-w-xl">
+          <ActionForm
+            action={resetAction}
+            testId="reset-form"
+            fields={[
+              {
+                name: "confirmation",
+                label: `Type the organisation name (${name}) to confirm`,
+                required: true,
+                autoComplete: "off",
+              },
+            ]}
+            submitLabel="Reset sandbox"
+            pendingLabel="Resetting…"
+            tone="danger"
+          />
+        </div>
       </Section>
     </div>
   );

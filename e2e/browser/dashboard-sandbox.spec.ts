@@ -260,7 +260,7 @@ test("another organisation's user cannot drive this one's transactions or reset 
   const intruderName = (await page.getByTestId("organisation").textContent())?.trim() ?? "";
   await reset.getByLabel(/Type the organisation name/).fill(intruderName);
   await reset.getByRole("button", { name: "Reset sandbox" }).click();
-  await expect(reset.getByRole("status")).toContainText("Deleted 1 transactions,");
+  await expect(reset.getByRole("status")).toContainText("Deleted 1 transaction,");
   expect((await intruderApi.get(`/v1/transaction/${theirs.id}`)).status).toBe(404);
 
   const after = await api.get(`/v1/transaction/${mine.id}`);

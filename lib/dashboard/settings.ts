@@ -25,8 +25,8 @@ export async function organisationName(organisationId: string): Promise<string> 
   return org?.name ?? "";
 }
 
-/** "12 transactions, 3 customers, …" from the reset's counts. */
+/** "12 transactions, 1 customer, …" from the reset's counts. */
 export const countsText = (counts: ResetCounts): string =>
   Object.entries(counts)
-    .map(([k, v]) => `${v} ${k.replaceAll("_", " ")}`)
+    .map(([k, v]) => `${v} ${k.replaceAll("_", " ").replace(/s$/, v === 1 ? "" : "s")}`)
     .join(", ");

@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useActionState, useEffect, useId, useRef, useState } from "react";
+import { SubmitButton } from "@/components/dashboard/submit-button";
 import type { ActionState } from "@/lib/dashboard/action-state";
 
 type FormField = {
@@ -12,13 +13,22 @@ type FormField = {
   required?: boolean;
   autoComplete?: string;
   hint?: string;
+  /** A select of these values (with an empty "Choose…" first) instead of a text input. */
+  options?: readonly string[];
 };
+
+/** Fields grouped under a legend (e.g. one step of a timeline). */
+type FieldGroup = { legend: string; fields: FormField[] };
 
 type Props = {
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
   /** Hidden inputs (e.g. the transaction id). */
   hidden?: Record<string, string>;
   fields?: FormField[];
+  groups?: FieldGroup[];
+  /** A heading above the form (h3) and a line under it. */
+  title?: string;
+  intro?: ReactNode;
   submitLabel: string;
   pendingLabel: string;
   /** A destructive action asks first: the question shown before it runs. */
@@ -30,8 +40,8 @@ type Props = {
 };
 
 const TONES = {
-  primary: "bg-indigo-600 text-white hover:bg-indigo-500",
-  danger: "bg-red-600 text-white hover:bg-red-500",
+  primary: "bg-indigo-600 text-white hover:bg-indigo-700",
+  danger: "bg-red-600 text-white hover:bg-red-700",
   plain: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
 };
 const button =
@@ -47,6 +57,9 @@ export function ActionForm(props: Props) {
   const id = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const tone = TONES[props.tone ?? "primary"];
+  const names = new Set([...(props.fields ?? []), ...(props.groups ?? []).flatMap((g) => g.fields)].map((f) => f.name));
+  // Reasons for no field of this form (e.g. "steps": "At least one step") go with the message.
+  const unmatched = Object.entries(state.fields ?? {}).filter(([name]) => !names.has(name));
 
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
@@ -55,57 +68,30 @@ export function ActionForm(props: Props) {
     if (!pending) setAsking(false);
   }, [pending]);
 
-  return (
+  const form = (
     <form action={formAction} className="space-y-3" data-testid={props.testId} noValidate>
       {Object.entries(props.hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {props.fields?.length ? (
-        <div className="flex flex-wrap items-start gap-3">
-          {props.fields.map((f) => {
-            const error = state.fields?.[f.name];
-            const errorId = `${id}-${f.name}-error`;
-            const hintId = `${id}-${f.name}-hint`;
-            return (
-              <div key={f.name} className="min-w-0 flex-1 basis-48 text-sm font-medium text-slate-700">
-                <label htmlFor={`${id}-${f.name}`}>{f.label}</label>
-                <input
-                  id={`${id}-${f.name}`}
-                  name={f.name}
-                  type={f.type ?? "text"}
-                  inputMode={f.inputMode}
-                  placeholder={f.placeholder}
-                  defaultValue={state.values?.[f.name]}
-                  required={f.required}
-                  autoComplete={f.autoComplete ?? "off"}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={[error ? errorId : "", f.hint ? hintId : ""].filter(Boolean).join(" ") || undefined}
-                  className={`mt-1 block w-full rounded-lg border px-3 py-2 focus:ring-2 focus:ring-indigo-200 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`}
-                />
-                {f.hint ? (
-                  <span id={hintId} className="mt-1 block text-xs font-normal text-slate-600">
-                    {f.hint}
-                  </span>
-                ) : null}
-                {error ? (
-                  <span id={errorId} className="mt-1 block text-xs font-normal text-red-700" data-testid="field-error">
-                    {error}
-                  </span>
-                ) : null}
-              </div>
-            );
-          })}
-        </div>
-      ) : null}
+      {props.fields?.length ? <Fields id={id} fields={props.fields} state={state} /> : null}
+      {props.groups?.map((g) => (
+        <fieldset key={g.legend} className="rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-700">{g.legend}</legend>
+          <Fields id={id} fields={g.fields} state={state} />
+        </fieldset>
+      ))}
       {props.confirm && asking ? (
         <div role="alertdialog" aria-labelledby={`${id}-q`} className="rounded-lg border border-red-200 bg-red-50 p-3">
           <p id={`${id}-q`} className="text-sm text-red-900">
             {props.confirm}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <button ref={confirmRef} type="submit" disabled={pending} className={`${button} ${tone}`}>
-              {pending ? props.pendingLabel : `Yes, ${props.submitLabel.toLowerCase()}`}
-            </button>
+            <SubmitButton
+              ref={confirmRef}
+              label={`Yes, ${props.submitLabel.toLowerCase()}`}
+              pendingLabel={props.pendingLabel}
+              className={`${button} ${tone}`}
+            />
             <button
               type="button"
               disabled={pending}
@@ -121,9 +107,7 @@ export function ActionForm(props: Props) {
           {props.submitLabel}
         </button>
       ) : (
-        <button type="submit" disabled={pending} className={`${button} ${tone}`}>
-          {pending ? props.pendingLabel : props.submitLabel}
-        </button>
+        <SubmitButton label={props.submitLabel} pendingLabel={props.pendingLabel} className={`${button} ${tone}`} />
       )}
       {state.status !== "idle" && state.message ? (
         <p
@@ -131,10 +115,80 @@ export function ActionForm(props: Props) {
           className={`text-sm ${state.status === "error" ? "text-red-700" : "text-emerald-800"}`}
         >
           {state.message}
+          {unmatched.length ? (
+            <span className="mt-1 block" data-testid="form-error">
+              {unmatched.map(([name, reason]) => `${name}: ${reason}`).join("; ")}
+            </span>
+          ) : null}
         </p>
       ) : null}
       {state.secret ? <Secret label={props.secretLabel ?? "Copy it now"} value={state.secret} /> : null}
     </form>
+  );
+  if (!props.title) return form;
+  return (
+    <div>
+      <h3 className="mb-2 font-semibold">{props.title}</h3>
+      {props.intro ? <div className="mb-2 text-sm text-slate-600">{props.intro}</div> : null}
+      {form}
+    </div>
+  );
+}
+
+const control = "mt-1 block w-full rounded-lg border px-3 py-2 focus:ring-2 focus:ring-indigo-200 focus:outline-none";
+
+/** Inputs with their label, hint and error (the API's reason for that field) under each. */
+function Fields({ id, fields, state }: { id: string; fields: FormField[]; state: ActionState }) {
+  return (
+    <div className="flex flex-wrap items-start gap-3">
+      {fields.map((f) => {
+        const error = state.fields?.[f.name];
+        const inputId = `${id}-${f.name}`;
+        const errorId = `${inputId}-error`;
+        const hintId = `${inputId}-hint`;
+        const common = {
+          id: inputId,
+          name: f.name,
+          defaultValue: state.values?.[f.name],
+          required: f.required,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": [error ? errorId : "", f.hint ? hintId : ""].filter(Boolean).join(" ") || undefined,
+          className: `${control} ${error ? "border-red-500" : "border-slate-300"} bg-white`,
+        };
+        return (
+          <div key={f.name} className="min-w-0 flex-1 basis-48 text-sm font-medium text-slate-700">
+            <label htmlFor={inputId}>{f.label}</label>
+            {f.options ? (
+              // The key resets the select to the submitted value after a refused submit.
+              <select key={state.values?.[f.name] ?? ""} {...common}>
+                <option value="">Choose…</option>
+                {f.options.map((o) => (
+                  <option key={o}>{o}</option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...common}
+                type={f.type ?? "text"}
+                inputMode={f.inputMode}
+                placeholder={f.placeholder}
+                autoComplete={f.autoComplete ?? "off"}
+              />
+            )}
+            {f.hint ? (
+              <span id={hintId} className="mt-1 block text-xs font-normal text-slate-600" data-testid="field-hint">
+                {f.hint}
+              </span>
+            ) : null}
+            {error ? (
+              <span id={errorId} className="mt-1 block text-xs font-normal text-red-700" data-testid="field-error">
+                {error}
+              </span>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import type { ReactNode } from "react";
 import { DailyStackedBars, GROUP_LABELS, Legend, ShareBar, Stat } from "@/components/dashboard/charts";
 import { ScrollRegion } from "@/components/dashboard/scroll-region";
+import { Section } from "@/components/dashboard/section";
 import { formatAmount } from "@/components/pay/format";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
 import { GROUP_NAMES, OVERVIEW_DAYS, overview } from "@/lib/dashboard/overview";
@@ -39,7 +39,7 @@ export default async function OverviewPage() {
         <Stat label="Succeeded volume" value={formatAmount(o.totals.volume.succeeded)} />
         <Stat label="Conversion" value={pct(conversion)} />
       </div>
-      <Card title="Volume per day by status">
+      <Section title="Volume per day by status">
         <Legend />
         <DailyStackedBars
           id="volume"
@@ -48,8 +48,8 @@ export default async function OverviewPage() {
           metric="volume"
           format={(v) => compactEur.format(v / 100)}
         />
-      </Card>
-      <Card title="Transactions per day by status">
+      </Section>
+      <Section title="Transactions per day by status">
         <DailyStackedBars
           id="count"
           title="Transactions per day by status"
@@ -90,9 +90,9 @@ export default async function OverviewPage() {
             </table>
           </ScrollRegion>
         </details>
-      </Card>
+      </Section>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Conversion per payment product">
+        <Section title="Conversion per payment product">
           {o.products.length === 0 ? <p className="text-sm text-slate-600">No transactions yet.</p> : null}
           <ul className="space-y-3" data-testid="conversion">
             {o.products.map((p) => (
@@ -110,8 +110,8 @@ export default async function OverviewPage() {
               </li>
             ))}
           </ul>
-        </Card>
-        <Card title="Webhook delivery">
+        </Section>
+        <Section title="Webhook delivery">
           <p className="text-3xl font-bold tabular-nums" data-testid="webhook-rate">
             {o.webhooks.successRate === null ? "—" : pct(o.webhooks.successRate)}
           </p>
@@ -131,17 +131,8 @@ export default async function OverviewPage() {
               </div>
             ))}
           </dl>
-        </Card>
+        </Section>
       </div>
     </div>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
-      {children}
-    </section>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AuthError, CredentialsSignin } from "next-auth";
 import { redirect } from "next/navigation";
 import { SignInThrottled, signIn } from "@/lib/auth/next-auth";
+import { SubmitButton } from "@/components/dashboard/submit-button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
@@ -51,12 +52,11 @@ export default async function LoginPage({ searchParams }: Props) {
           Password
           <input name="password" type="password" autoComplete="current-password" required className={input} />
         </label>
-        <button
-          type="submit"
-          className="w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-500"
-        >
-          Sign in
-        </button>
+        <SubmitButton
+          label="Sign in"
+          pendingLabel="Signing in…"
+          className="w-full rounded-lg bg-indigo-600 px-4 py-2.5 font-semibold text-white hover:bg-indigo-700 disabled:cursor-wait disabled:opacity-70"
+        />
       </form>
       <p className="mt-4 text-xs text-slate-600">
         The demo login is printed by <code>npm start</code>; add one with <code>npm run merchant -- user</code>.

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatAmount } from "@/components/pay/format";
-import { ScrollRegion } from "@/components/dashboard/scroll-region";
+import { DataTable } from "@/components/dashboard/data-table";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ApiError } from "@/lib/errors/api-error";
 import { invalidFields } from "@/lib/errors/validation";
@@ -14,6 +14,9 @@ import { searchFromParams, searchTransactions } from "@/lib/dashboard/search";
 export const metadata: Metadata = { title: "Transactions" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+type Row = Awaited<ReturnType<typeof searchTransactions>>["rows"][number];
+const minute = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16);
 
 const input =
   "mt-1 block w-full rounded-lg border bg-white px-2 py-1.5 text-sm focus:ring-2 focus:ring-indigo-200 focus:outline-none";
@@ -90,7 +93,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
         <div className="flex gap-2">
           <button
             type="submit"
-            className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+            className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
           >
             Search
           </button>
@@ -107,54 +110,44 @@ export default async function TransactionsPage({ searchParams }: Props) {
           {errors.cursor}
         </p>
       ) : null}
-      <ScrollRegion label="Transactions" className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">Transactions, newest first</caption>
-          <thead className="bg-slate-50 text-left text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th className="hidden px-3 py-2 sm:table-cell">Created (UTC)</th>
-              <th className="px-3 py-2">Reference</th>
-              <th className="hidden px-3 py-2 md:table-cell">Customer</th>
-              <th className="hidden px-3 py-2 sm:table-cell">Product</th>
-              <th className="px-3 py-2 text-right">Amount</th>
-              <th className="px-3 py-2">Status</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100" data-testid="transactions">
-            {page.rows.map((t) => (
-              <tr key={t.id} className="hover:bg-slate-50">
-                <td className="hidden px-3 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
-                  {t.createdAt.toISOString().replace("T", " ").slice(0, 16)}
-                </td>
-                <td className="px-3 py-2">
-                  <Link
-                    href={`/dashboard/transactions/${t.id}`}
-                    className="font-medium break-all text-indigo-700 hover:underline"
-                  >
-                    {t.merchantReference || t.id.slice(0, 8)}
-                  </Link>
-                  <span className="block text-xs text-slate-600 sm:hidden">
-                    {t.createdAt.toISOString().replace("T", " ").slice(0, 16)}
-                  </span>
-                </td>
-                <td className="hidden px-3 py-2 text-slate-600 md:table-cell">{t.customer.emailAddress}</td>
-                <td className="hidden px-3 py-2 sm:table-cell">{t.paymentProduct}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatAmount(t.amount)}</td>
-                <td className="px-3 py-2">
-                  <StatusBadge status={t.status} />
-                </td>
-              </tr>
-            ))}
-            {page.rows.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-8 text-center text-slate-600">
-                  No transactions match.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <DataTable<Row>
+        label="Transactions"
+        caption="Transactions, newest first"
+        className="mt-4"
+        testId="transactions"
+        rows={page.rows}
+        rowKey={(t) => t.id}
+        empty="No transactions match."
+        columns={[
+          {
+            header: "Created (UTC)",
+            className: "hidden whitespace-nowrap sm:table-cell",
+            cell: (t) => minute(t.createdAt),
+          },
+          {
+            header: "Reference",
+            cell: (t) => (
+              <>
+                <Link
+                  href={`/dashboard/transactions/${t.id}`}
+                  className="font-medium break-all text-indigo-700 hover:underline"
+                >
+                  {t.merchantReference || t.id.slice(0, 8)}
+                </Link>
+                <span className="block text-xs text-slate-600 sm:hidden">{minute(t.createdAt)}</span>
+              </>
+            ),
+          },
+          {
+            header: "Customer",
+            className: "hidden text-slate-600 md:table-cell",
+            cell: (t) => t.customer.emailAddress,
+          },
+          { header: "Product", className: "hidden sm:table-cell", cell: (t) => t.paymentProduct },
+          { header: "Amount", className: "text-right tabular-nums", cell: (t) => formatAmount(t.amount) },
+          { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
+        ]}
+      />
       <nav aria-label="Pages" className="mt-4 flex gap-4 text-sm">
         {raw.cursor ? (
           <Link href={`/dashboard/transactions?${query}`} className="font-medium text-indigo-700 hover:underline">

@@ -1,47 +1,40 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { recordAudit } from "@/lib/auth/audit";
 import { endAllSessions } from "@/lib/auth/dashboard-users";
-import { createInvite } from "@/lib/auth/invites";
-import { requireDashboardUser, signOut } from "@/lib/auth/next-auth";
-import { type ActionState, errorState, field } from "@/lib/dashboard/action-state";
+import { createInvite, InviteSchema } from "@/lib/auth/invites";
+import { signOut } from "@/lib/auth/next-auth";
+import { type ActionState, field } from "@/lib/dashboard/action-state";
+import { auditedAction } from "@/lib/dashboard/audited-action";
+import { EmptySchema } from "@/lib/schemas/transaction";
+
+const EmailSchema = InviteSchema.pick({ email: true });
 
 export async function inviteAction(_: ActionState, form: FormData): Promise<ActionState> {
-  const user = await requireDashboardUser();
   const values = { email: field(form, "email") };
-  let invite: Awaited<ReturnType<typeof createInvite>>;
-  try {
-    invite = await createInvite({ organisation: user.organisationId, email: values.email }, user.userId);
-  } catch (err) {
-    return errorState(err, values);
-  }
-  await recordAudit({
-    organisationId: user.organisationId,
-    userId: user.userId,
-    actor: user.email,
+  return auditedAction({
     action: "user.invite",
-    target: invite.invite,
-    details: { email: invite.email },
+    schema: EmailSchema,
+    input: values,
+    values,
+    run: ({ email }, user) => createInvite({ organisation: user.organisationId, email }, user.userId),
+    done: (invite) => ({
+      target: invite.invite,
+      details: { email: invite.email },
+      message: `Invite for ${invite.email} created. Send them this link; it works once, until ${invite.expires_at.slice(0, 10)}.`,
+      secret: invite.url,
+    }),
+    revalidate: ["/dashboard/users"],
   });
-  revalidatePath("/dashboard/users");
-  return {
-    status: "ok",
-    message: `Invite for ${invite.email} created. Send them this link; it works once, until ${invite.expires_at.slice(0, 10)}.`,
-    secret: invite.url,
-  };
 }
 
 export async function signOutEverywhereAction(): Promise<ActionState> {
-  const user = await requireDashboardUser();
-  await endAllSessions(user.userId);
-  await recordAudit({
-    organisationId: user.organisationId,
-    userId: user.userId,
-    actor: user.email,
+  const state = await auditedAction({
     action: "user.sign_out_everywhere",
-    target: user.userId,
+    schema: EmptySchema,
+    input: {},
+    run: (_d, user) => endAllSessions(user.userId),
+    done: (_r, _d, user) => ({ target: user.userId, message: "Signed out everywhere." }),
   });
-  await signOut({ redirectTo: "/dashboard/login" });
-  return { status: "ok" };
+  if (state.status === "ok") await signOut({ redirectTo: "/dashboard/login" });
+  return state;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ActionForm } from "@/components/dashboard/action-form";
+import { Section } from "@/components/dashboard/section";
 import { requireDashboardUser } from "@/lib/auth/next-auth";
 import { listDashboardUsers } from "@/lib/auth/dashboard-users";
 import { db } from "@/lib/db/prisma";
@@ -24,11 +25,10 @@ export default async function UsersPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Users</h1>
-      <section className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-        <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">Invite a user</h2>
-        <p className="mb-3 text-sm text-slate-600">
-          There is no mail server: you get a one-time link to send them. It lets them set a password.
-        </p>
+      <Section
+        title="Invite a user"
+        intro="There is no mail server: you get a one-time link to send them. It lets them set a password."
+      >
         <ActionForm
           action={inviteAction}
           testId="invite-form"
@@ -37,9 +37,8 @@ export default async function UsersPage() {
           pendingLabel="Creating…"
           secretLabel="Invite link"
         />
-      </section>
-      <section className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-        <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">Users</h2>
+      </Section>
+      <Section title="Users">
         <ul className="divide-y divide-slate-100 text-sm" data-testid="users">
           {users.map((u) => (
             <li key={u.id} className="flex flex-wrap justify-between gap-2 py-2">
@@ -56,12 +55,11 @@ export default async function UsersPage() {
             </li>
           ))}
         </ul>
-      </section>
-      <section className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-        <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">Your sessions</h2>
-        <p className="mb-3 text-sm text-slate-600">
-          Signs you out on every device and browser, this one included: each session ends at its next request.
-        </p>
+      </Section>
+      <Section
+        title="Your sessions"
+        intro="Signs you out on every device and browser, this one included: each session ends at its next request."
+      >
         <ActionForm
           action={signOutEverywhereAction}
           submitLabel="Sign out everywhere"
@@ -69,7 +67,7 @@ export default async function UsersPage() {
           tone="danger"
           confirm="Sign out on every device, this one included?"
         />
-      </section>
+      </Section>
     </div>
   );
 }

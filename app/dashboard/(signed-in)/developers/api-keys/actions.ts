@@ -1,54 +1,41 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { recordAudit } from "@/lib/auth/audit";
-import { requireDashboardUser } from "@/lib/auth/next-auth";
-import { type ActionState, errorState, field, invalidState } from "@/lib/dashboard/action-state";
+import { type ActionState, field } from "@/lib/dashboard/action-state";
+import { auditedAction } from "@/lib/dashboard/audited-action";
 import { createApiKey, revokeApiKeyById } from "@/lib/merchants/key-management";
 import { optionalText } from "@/lib/schemas/common";
+import { EmptySchema } from "@/lib/schemas/transaction";
 
 const KeyNameSchema = z.strictObject({ name: optionalText(100) });
+const keysPage = ["/dashboard/developers/api-keys"];
 
 export async function createKeyAction(_: ActionState, form: FormData): Promise<ActionState> {
-  const user = await requireDashboardUser();
   const values = { name: field(form, "name") };
-  const parsed = KeyNameSchema.safeParse(values);
-  if (!parsed.success) return invalidState(parsed.error, values, values);
-  const name = parsed.data.name ?? "";
-  let created: Awaited<ReturnType<typeof createApiKey>>;
-  try {
-    created = await createApiKey(user.organisationId, name);
-  } catch (err) {
-    return errorState(err, values);
-  }
-  await recordAudit({
-    organisationId: user.organisationId,
-    userId: user.userId,
-    actor: user.email,
+  return auditedAction({
     action: "api_key.create",
-    target: created.hint,
-    details: { name },
+    schema: KeyNameSchema,
+    input: values,
+    values,
+    run: ({ name }, user) => createApiKey(user.organisationId, name ?? ""),
+    done: (created, { name }) => ({
+      target: created.hint,
+      details: { name: name ?? "" },
+      message: "Key created. Copy it now: it is not shown again.",
+      secret: created.api_key,
+    }),
+    revalidate: keysPage,
   });
-  revalidatePath("/dashboard/developers/api-keys");
-  return { status: "ok", message: "Key created. Copy it now: it is not shown again.", secret: created.api_key };
 }
 
 export async function revokeKeyAction(_: ActionState, form: FormData): Promise<ActionState> {
-  const user = await requireDashboardUser();
   const id = field(form, "id");
-  try {
-    await revokeApiKeyById(user.organisationId, id);
-  } catch (err) {
-    return errorState(err);
-  }
-  await recordAudit({
-    organisationId: user.organisationId,
-    userId: user.userId,
-    actor: user.email,
+  return auditedAction({
     action: "api_key.revoke",
-    target: id,
+    schema: EmptySchema,
+    input: {},
+    run: (_d, user) => revokeApiKeyById(user.organisationId, id),
+    done: () => ({ target: id, message: "Revoked." }),
+    revalidate: keysPage,
   });
-  revalidatePath("/dashboard/developers/api-keys");
-  return { status: "ok", message: "Revoked." };
 }

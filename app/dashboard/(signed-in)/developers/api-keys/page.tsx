@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ActionForm } from "@/components/dashboard/action-form";
+import { Section } from "@/components/dashboard/section";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
 import { listApiKeys } from "@/lib/merchants/key-management";
 import { createKeyAction, revokeKeyAction } from "./actions";
@@ -23,8 +24,7 @@ export default async function ApiKeysPage() {
           once a minute.
         </p>
       </div>
-      <section className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-        <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">Create a key</h2>
+      <Section title="Create a key">
         <ActionForm
           action={createKeyAction}
           testId="create-key-form"
@@ -33,7 +33,7 @@ export default async function ApiKeysPage() {
           pendingLabel="Creating…"
           secretLabel="Your new API key"
         />
-      </section>
+      </Section>
       <section className="rounded-xl border border-slate-200 bg-white">
         <h2 className="px-4 pt-4 text-sm font-semibold tracking-wide text-slate-600 uppercase sm:px-5">Keys</h2>
         <ul className="divide-y divide-slate-100" data-testid="api-keys">

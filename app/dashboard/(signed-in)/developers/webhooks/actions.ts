@@ -1,29 +1,26 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { recordAudit } from "@/lib/auth/audit";
-import { requireDashboardUser } from "@/lib/auth/next-auth";
-import { type ActionState, errorState, field } from "@/lib/dashboard/action-state";
-import { getPaymentProfileOrThrow, rotateWebhookSecret, updatePaymentProfile } from "@/lib/merchants/payment-profiles";
-import { type CheckReport, checkWebhookHandler } from "@/lib/sandbox/webhook-check";
-import { resendWebhookEventOrThrow } from "@/lib/webhooks/events";
+import { z } from "zod";
+import { type ActionState, field } from "@/lib/dashboard/action-state";
+import { auditedAction } from "@/lib/dashboard/audited-action";
 import { PAYMENT_PRODUCTS } from "@/lib/domain/products";
+import {
+  getPaymentProfileOrThrow,
+  PaymentProfilePatchSchema,
+  rotateWebhookSecret,
+  SecretRotateSchema,
+  updatePaymentProfile,
+} from "@/lib/merchants/payment-profiles";
+import { type CheckReport, checkWebhookHandler, WebhookCheckSchema } from "@/lib/sandbox/webhook-check";
+import { resendWebhookEventOrThrow } from "@/lib/webhooks/events";
 
 // Developers → Webhooks and the event log: the API's own services (PATCH /v1/payment-profile/<id>,
 // the secret rotation, the webhook tester, the resend), scoped to the signed-in user's
-// organisation by those services, each action audited.
+// organisation by those services, each action audited (auditedAction).
 
-type User = Awaited<ReturnType<typeof requireDashboardUser>>;
-
-const audit = (user: User, action: string, target: string, details: Record<string, string | number> = {}) =>
-  recordAudit({
-    organisationId: user.organisationId,
-    userId: user.userId,
-    actor: user.email,
-    action,
-    target,
-    details,
-  });
+const WEBHOOKS = "/dashboard/developers/webhooks";
+/** A form's hidden id: the services answer "not found" for one of another organisation. */
+const Id = z.string();
 
 /** A number field: "" is absent, a number is a number, anything else stays text so the schema names it. */
 const numberInput = (text: string): unknown => {
@@ -67,7 +64,6 @@ function profileBody(form: FormData) {
 }
 
 export async function updateProfileAction(_: ActionState, form: FormData): Promise<ActionState> {
-  const user = await requireDashboardUser();
   const id = field(form, "id");
   const values: Record<string, string> = {
     webhook_url: field(form, "webhook_url"),
@@ -75,91 +71,95 @@ export async function updateProfileAction(_: ActionState, form: FormData): Promi
     "webhook_chaos.enabled": field(form, "webhook_chaos.enabled"),
   };
   for (const name of CHAOS_FIELDS) values[name] = field(form, name);
-  const body = profileBody(form);
-  try {
-    await updatePaymentProfile({ organisationId: user.organisationId, id, body });
-  } catch (err) {
-    return errorState(err, values);
-  }
-  await audit(user, "payment_profile.update", id, {
-    webhook_url: body.webhook_url,
-    enabled_products: body.enabled_products?.join(",") ?? "all",
-    webhook_chaos: JSON.stringify(body.webhook_chaos),
+
+  return auditedAction({
+    action: "payment_profile.update",
+    schema: PaymentProfilePatchSchema,
+    input: profileBody(form),
+    values,
+    run: (body, user) => updatePaymentProfile({ organisationId: user.organisationId, id, body }),
+    done: (_profile, body) => ({
+      target: id,
+      details: {
+        webhook_url: body.webhook_url ?? "",
+        enabled_products: body.enabled_products?.join(",") ?? "all",
+        webhook_chaos: JSON.stringify(body.webhook_chaos),
+      },
+      message: "Saved.",
+      extra: { values },
+    }),
+    revalidate: [WEBHOOKS],
   });
-  revalidatePath("/dashboard/developers/webhooks");
-  return { status: "ok", message: "Saved.", values };
 }
 
 export async function revealSecretAction(_: ActionState, form: FormData): Promise<ActionState> {
-  const user = await requireDashboardUser();
-  const id = field(form, "id");
-  let secret: string;
-  try {
-    secret = (await getPaymentProfileOrThrow({ organisationId: user.organisationId, id })).webhookSecret;
-  } catch (err) {
-    return errorState(err);
-  }
-  await audit(user, "webhook_secret.reveal", id);
-  return { status: "ok", secret };
+  return auditedAction({
+    action: "webhook_secret.reveal",
+    schema: Id,
+    input: field(form, "id"),
+    run: (id, user) => getPaymentProfileOrThrow({ organisationId: user.organisationId, id }),
+    done: (profile) => ({ target: profile.id, secret: profile.webhookSecret }),
+  });
 }
 
 export async function rotateSecretAction(_: ActionState, form: FormData): Promise<ActionState> {
-  const user = await requireDashboardUser();
   const id = field(form, "id");
   const values = { overlap_hours: field(form, "overlap_hours") };
   const hours = numberInput(values.overlap_hours);
   // The API's field is seconds; the form asks for hours (the schema's reasons name the seconds).
   const body = hours === undefined ? {} : { overlap_seconds: typeof hours === "number" ? hours * 3600 : hours };
-  let rotated: Awaited<ReturnType<typeof rotateWebhookSecret>>;
-  try {
-    rotated = await rotateWebhookSecret({ organisationId: user.organisationId, id, body });
-  } catch (err) {
-    const state = errorState(err, values);
-    const reason = state.fields?.overlap_seconds;
-    return reason ? { ...state, fields: { overlap_hours: `${reason} (seconds; at most 168 hours)` } } : state;
-  }
-  const until = rotated.profile.previousSecretExpiresAt;
-  await audit(user, "webhook_secret.rotate", id, { previous_secret_until: until?.toISOString() ?? "" });
-  revalidatePath("/dashboard/developers/webhooks");
-  return {
-    status: "ok",
-    message: until
-      ? `Rotated: Reveal shows the new secret. The old one keeps signing too until ${until.toISOString().replace("T", " ").slice(0, 16)} UTC.`
-      : "Rotated: Reveal shows the new secret. The old one no longer signs.",
-  };
+  const state = await auditedAction({
+    action: "webhook_secret.rotate",
+    schema: SecretRotateSchema,
+    input: body,
+    values,
+    run: (input, user) => rotateWebhookSecret({ organisationId: user.organisationId, id, body: input }),
+    done: (rotated) => {
+      const until = rotated.profile.previousSecretExpiresAt;
+      return {
+        target: id,
+        details: { previous_secret_until: until?.toISOString() ?? "" },
+        message: until
+          ? `Rotated: Reveal shows the new secret. The old one keeps signing too until ${until.toISOString().replace("T", " ").slice(0, 16)} UTC.`
+          : "Rotated: Reveal shows the new secret. The old one no longer signs.",
+      };
+    },
+    revalidate: [WEBHOOKS],
+  });
+  const reason = state.fields?.overlap_seconds;
+
+  return reason ? { ...state, fields: { overlap_hours: `${reason} (seconds; at most 168 hours)` } } : state;
 }
 
 export type CheckState = ActionState & { report?: CheckReport };
 
 export async function checkHandlerAction(_: CheckState, form: FormData): Promise<CheckState> {
-  const user = await requireDashboardUser();
   const id = field(form, "id");
   const values = { url: field(form, "url") };
   const url = values.url.trim();
-  let report: CheckReport;
-  try {
-    report = await checkWebhookHandler(user.organisationId, { payment_profile: id, ...(url ? { url } : {}) });
-  } catch (err) {
-    return errorState(err, values);
-  }
-  await audit(user, "webhook.check", id, { url: report.url, passed: report.passed, failed: report.failed });
-  return {
-    status: "ok",
-    message: `${report.passed} of ${report.checks.length} checks passed.`,
+
+  return auditedAction({
+    action: "webhook.check",
+    schema: WebhookCheckSchema,
+    input: { payment_profile: id, ...(url ? { url } : {}) },
     values,
-    report,
-  };
+    run: (input, user) => checkWebhookHandler(user.organisationId, input),
+    done: (report) => ({
+      target: id,
+      details: { url: report.url, passed: report.passed, failed: report.failed },
+      message: `${report.passed} of ${report.checks.length} checks passed.`,
+      extra: { values, report },
+    }),
+  });
 }
 
 export async function resendEventAction(_: ActionState, form: FormData): Promise<ActionState> {
-  const user = await requireDashboardUser();
-  const id = field(form, "event");
-  try {
-    await resendWebhookEventOrThrow({ organisationId: user.organisationId, id });
-  } catch (err) {
-    return errorState(err);
-  }
-  await audit(user, "webhook_event.resend", id);
-  revalidatePath("/dashboard/developers/events");
-  return { status: "ok", message: "Resend queued." };
+  return auditedAction({
+    action: "webhook_event.resend",
+    schema: Id,
+    input: field(form, "event"),
+    run: (id, user) => resendWebhookEventOrThrow({ organisationId: user.organisationId, id }),
+    done: (_event, id) => ({ target: id, message: "Resend queued." }),
+    revalidate: ["/dashboard/developers/events"],
+  });
 }

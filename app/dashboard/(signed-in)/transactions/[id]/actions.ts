@@ -1,11 +1,9 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { recordAudit } from "@/lib/auth/audit";
-import { requireDashboardUser } from "@/lib/auth/next-auth";
-import { type ActionState, errorState, field, invalidState } from "@/lib/dashboard/action-state";
+import { type ActionState, field } from "@/lib/dashboard/action-state";
+import { auditedAction } from "@/lib/dashboard/audited-action";
 import { eurosToCents } from "@/lib/dashboard/money";
-import { CaptureSchema, RefundCreateSchema } from "@/lib/schemas/transaction";
+import { CaptureSchema, EmptySchema, RefundCreateSchema } from "@/lib/schemas/transaction";
 import { cancelLean, captureLean, voidLean } from "@/lib/transactions/lean";
 import { refundTransaction } from "@/lib/transactions/operations";
 import { resendWebhookEventOrThrow } from "@/lib/webhooks/events";
@@ -15,91 +13,77 @@ import { resendWebhookEventOrThrow } from "@/lib/webhooks/events";
 
 /** "" stays absent; anything else becomes cents, or the text itself so the schema names it. */
 const amountInput = (text: string): unknown => (text.trim() === "" ? undefined : (eurosToCents(text) ?? text));
-
-async function audited(
-  action: string,
-  target: string,
-  details: Record<string, string | number>,
-  run: (organisationId: string) => Promise<unknown>,
-  message: string,
-  values?: Record<string, string>,
-): Promise<ActionState> {
-  const user = await requireDashboardUser();
-  try {
-    await run(user.organisationId);
-  } catch (err) {
-    return errorState(err, values);
-  }
-  await recordAudit({
-    organisationId: user.organisationId,
-    userId: user.userId,
-    actor: user.email,
-    action,
-    target,
-    details,
-  });
-  revalidatePath(`/dashboard/transactions/${target}`);
-  return { status: "ok", message };
-}
+const page = (id: string) => [`/dashboard/transactions/${id}`];
 
 export async function refundAction(_: ActionState, form: FormData): Promise<ActionState> {
   const id = field(form, "id");
   const values = { amount: field(form, "amount"), reason: field(form, "reason") };
-  const input = { amount: amountInput(values.amount) ?? null, reason: values.reason || undefined };
-  const parsed = RefundCreateSchema.safeParse(input);
-  if (!parsed.success) return invalidState(parsed.error, input, values);
-  const { amount, reason } = parsed.data;
-  return audited(
-    "transaction.refund",
-    id,
-    { amount, reason: reason ?? "" },
-    (organisationId) => refundTransaction({ organisationId, id, amount, reason }),
-    "Refund requested.",
+  return auditedAction({
+    action: "transaction.refund",
+    schema: RefundCreateSchema,
+    input: { amount: amountInput(values.amount) ?? null, reason: values.reason || undefined },
     values,
-  );
+    run: ({ amount, reason }, user) => refundTransaction({ organisationId: user.organisationId, id, amount, reason }),
+    done: (_r, { amount, reason }) => ({
+      target: id,
+      details: { amount, reason: reason ?? "" },
+      message: "Refund requested.",
+    }),
+    revalidate: page(id),
+  });
 }
 
 export async function captureAction(_: ActionState, form: FormData): Promise<ActionState> {
   const id = field(form, "id");
   const values = { amount: field(form, "amount") };
-  const input = values.amount.trim() ? { amount: amountInput(values.amount) } : {};
-  const parsed = CaptureSchema.safeParse(input);
-  if (!parsed.success) return invalidState(parsed.error, input, values);
-  const { amount } = parsed.data;
-  return audited(
-    "transaction.capture",
-    id,
-    amount === undefined ? {} : { amount },
-    (organisationId) => captureLean({ organisationId, id, amount }),
-    "Captured.",
+  return auditedAction({
+    action: "transaction.capture",
+    schema: CaptureSchema,
+    input: values.amount.trim() ? { amount: amountInput(values.amount) } : {},
     values,
-  );
+    run: ({ amount }, user) => captureLean({ organisationId: user.organisationId, id, amount }),
+    done: (_r, { amount }) => ({
+      target: id,
+      details: amount === undefined ? undefined : { amount },
+      message: "Captured.",
+    }),
+    revalidate: page(id),
+  });
 }
 
 export async function voidAction(_: ActionState, form: FormData): Promise<ActionState> {
   const id = field(form, "id");
-  return audited(
-    "transaction.void",
-    id,
-    {},
-    (organisationId) => voidLean({ organisationId, id }),
-    "Authorization voided.",
-  );
+  return auditedAction({
+    action: "transaction.void",
+    schema: EmptySchema,
+    input: {},
+    run: (_d, user) => voidLean({ organisationId: user.organisationId, id }),
+    done: () => ({ target: id, message: "Authorization voided." }),
+    revalidate: page(id),
+  });
 }
 
 export async function cancelAction(_: ActionState, form: FormData): Promise<ActionState> {
   const id = field(form, "id");
-  return audited("transaction.cancel", id, {}, (organisationId) => cancelLean({ organisationId, id }), "Cancelled.");
+  return auditedAction({
+    action: "transaction.cancel",
+    schema: EmptySchema,
+    input: {},
+    run: (_d, user) => cancelLean({ organisationId: user.organisationId, id }),
+    done: () => ({ target: id, message: "Cancelled." }),
+    revalidate: page(id),
+  });
 }
 
 export async function resendAction(_: ActionState, form: FormData): Promise<ActionState> {
   const id = field(form, "id");
   const event = field(form, "event");
-  return audited(
-    "webhook_event.resend",
-    id,
-    { event },
-    (organisationId) => resendWebhookEventOrThrow({ organisationId, id: event }),
-    "Resend queued.",
-  );
+  return auditedAction({
+    action: "webhook_event.resend",
+    schema: EmptySchema,
+    input: {},
+    run: (_d, user) => resendWebhookEventOrThrow({ organisationId: user.organisationId, id: event }),
+    done: () => ({ target: id, details: { event }, message: "Resend queued." }),
+    revalidate: page(id),
+  });
 }

@@ -4,7 +4,9 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { formatAmount } from "@/components/pay/format";
 import { ActionForm } from "@/components/dashboard/action-form";
+import { type Column, DataTable } from "@/components/dashboard/data-table";
 import { ScrollRegion } from "@/components/dashboard/scroll-region";
+import { Section } from "@/components/dashboard/section";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ApiError } from "@/lib/errors/api-error";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
@@ -12,6 +14,7 @@ import { listRefunds, OPERATION_FROM } from "@/lib/transactions/operations";
 import { getHistoryOrThrow, getTransactionOrThrow } from "@/lib/transactions/queries";
 import { listTransactionWebhooksOrThrow } from "@/lib/webhooks/events";
 import { cancelAction, captureAction, refundAction, resendAction, voidAction } from "./actions";
+import { TestControls } from "./test-controls";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -20,6 +23,26 @@ type Props = { params: Promise<{ id: string }> };
 const time = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 const allows = (op: keyof typeof OPERATION_FROM, status: string) =>
   (OPERATION_FROM[op] as readonly string[]).includes(status);
+
+/** What chaos mode did to an attempt, e.g. "delay_ms=120, bad_signature" ("" without chaos). */
+const chaosText = (chaos: unknown): string =>
+  chaos && typeof chaos === "object"
+    ? Object.entries(chaos)
+        .filter(([, v]) => v !== false && v !== null && v !== 0)
+        .map(([k, v]) => (v === true ? k : `${k}=${typeof v === "object" ? JSON.stringify(v) : String(v)}`))
+        .join(", ")
+    : "";
+
+type Attempt = Awaited<ReturnType<typeof listTransactionWebhooksOrThrow>>[number]["attemptLog"][number];
+
+const ATTEMPT_COLUMNS: Column<Attempt>[] = [
+  { header: "#", cell: (a) => a.attemptNumber },
+  { header: "Started (UTC)", className: "font-mono whitespace-nowrap", cell: (a) => time(a.startedAt) },
+  { header: "Trigger", cell: (a) => a.trigger },
+  { header: "Result", cell: (a) => (a.statusCode ? `HTTP ${a.statusCode}` : (a.error ?? "")) },
+  { header: "Chaos", cell: (a) => chaosText(a.chaos) },
+  { header: "Duration", className: "tabular-nums", cell: (a) => `${a.durationMs} ms` },
+];
 
 // One transaction of the signed-in user's organisation: details, actions, history, refunds, webhooks.
 export default async function TransactionPage({ params }: Props) {
@@ -59,83 +82,76 @@ export default async function TransactionPage({ params }: Props) {
         <Section title="Actions">
           <div className="grid gap-6 md:grid-cols-2">
             {canCapture ? (
-              <div>
-                <h3 className="mb-2 font-semibold">Capture</h3>
-                <ActionForm
-                  action={captureAction}
-                  hidden={hidden}
-                  testId="capture-form"
-                  fields={[
-                    {
-                      name: "amount",
-                      label: "Amount (EUR)",
-                      inputMode: "decimal",
-                      placeholder: (t.amount / 100).toFixed(2),
-                      hint: "Empty captures the whole authorized amount; less releases the rest.",
-                    },
-                  ]}
-                  submitLabel="Capture"
-                  pendingLabel="Capturing…"
-                  confirm={`Capture this payment? The shopper is charged.`}
-                />
-              </div>
+              <ActionForm
+                title="Capture"
+                action={captureAction}
+                hidden={hidden}
+                testId="capture-form"
+                fields={[
+                  {
+                    name: "amount",
+                    label: "Amount (EUR)",
+                    inputMode: "decimal",
+                    placeholder: (t.amount / 100).toFixed(2),
+                    hint: "Empty captures the whole authorized amount; less releases the rest.",
+                  },
+                ]}
+                submitLabel="Capture"
+                pendingLabel="Capturing…"
+                confirm="Capture this payment? The shopper is charged."
+              />
             ) : null}
             {canVoid ? (
-              <div>
-                <h3 className="mb-2 font-semibold">Void</h3>
-                <ActionForm
-                  action={voidAction}
-                  hidden={hidden}
-                  testId="void-form"
-                  submitLabel="Void"
-                  pendingLabel="Voiding…"
-                  tone="danger"
-                  confirm="Void this authorization? The reserved amount is released and cannot be captured any more."
-                />
-              </div>
+              <ActionForm
+                title="Void"
+                action={voidAction}
+                hidden={hidden}
+                testId="void-form"
+                submitLabel="Void"
+                pendingLabel="Voiding…"
+                tone="danger"
+                confirm="Void this authorization? The reserved amount is released and cannot be captured any more."
+              />
             ) : null}
             {canCancel ? (
-              <div>
-                <h3 className="mb-2 font-semibold">Cancel</h3>
-                <ActionForm
-                  action={cancelAction}
-                  hidden={hidden}
-                  testId="cancel-form"
-                  submitLabel="Cancel payment"
-                  pendingLabel="Cancelling…"
-                  tone="danger"
-                  confirm="Cancel this payment before it settles? This cannot be undone."
-                />
-              </div>
+              <ActionForm
+                title="Cancel"
+                action={cancelAction}
+                hidden={hidden}
+                testId="cancel-form"
+                submitLabel="Cancel payment"
+                pendingLabel="Cancelling…"
+                tone="danger"
+                confirm="Cancel this payment before it settles? This cannot be undone."
+              />
             ) : null}
             {canRefund ? (
-              <div>
-                <h3 className="mb-2 font-semibold">Refund</h3>
-                <p className="mb-2 text-sm text-slate-600">Refundable: {formatAmount(refundable)}</p>
-                <ActionForm
-                  action={refundAction}
-                  hidden={hidden}
-                  testId="refund-form"
-                  fields={[
-                    {
-                      name: "amount",
-                      label: "Amount (EUR)",
-                      inputMode: "decimal",
-                      placeholder: (refundable / 100).toFixed(2),
-                      required: true,
-                    },
-                    { name: "reason", label: "Reason (optional)" },
-                  ]}
-                  submitLabel="Refund"
-                  pendingLabel="Refunding…"
-                  tone="danger"
-                  confirm="Refund this amount to the shopper? This cannot be undone."
-                />
-              </div>
+              <ActionForm
+                title="Refund"
+                intro={`Refundable: ${formatAmount(refundable)}`}
+                action={refundAction}
+                hidden={hidden}
+                testId="refund-form"
+                fields={[
+                  {
+                    name: "amount",
+                    label: "Amount (EUR)",
+                    inputMode: "decimal",
+                    placeholder: (refundable / 100).toFixed(2),
+                    required: true,
+                  },
+                  { name: "reason", label: "Reason (optional)" },
+                ]}
+                submitLabel="Refund"
+                pendingLabel="Refunding…"
+                tone="danger"
+                confirm="Refund this amount to the shopper? This cannot be undone."
+              />
             ) : null}
           </div>
         </Section>
       ) : null}
+      <TestControls id={t.id} status={t.status} />
       <Section title="Details">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
           <Row label="Merchant reference">{t.merchantReference || "—"}</Row>
@@ -198,31 +214,17 @@ export default async function TransactionPage({ params }: Props) {
               </div>
               <p className="mt-1 text-xs break-all text-slate-600">{e.targetUrl || "no webhook URL applied"}</p>
               {e.attemptLog.length ? (
-                <ScrollRegion label={`Attempts of event ${e.id}`} className="mt-2 overflow-x-auto">
-                  <table className="min-w-full text-xs">
-                    <caption className="sr-only">Delivery attempts of event {e.id}</caption>
-                    <thead className="text-left text-slate-600">
-                      <tr>
-                        <th className="pr-3 font-medium">#</th>
-                        <th className="pr-3 font-medium">Started (UTC)</th>
-                        <th className="pr-3 font-medium">Trigger</th>
-                        <th className="pr-3 font-medium">Result</th>
-                        <th className="pr-3 font-medium">Duration</th>
-                      </tr>
-                    </thead>
-                    <tbody data-testid="attempts">
-                      {e.attemptLog.map((a) => (
-                        <tr key={String(a.id)}>
-                          <td className="pr-3">{a.attemptNumber}</td>
-                          <td className="pr-3 font-mono whitespace-nowrap">{time(a.startedAt)}</td>
-                          <td className="pr-3">{a.trigger}</td>
-                          <td className="pr-3">{a.statusCode ? `HTTP ${a.statusCode}` : (a.error ?? "")}</td>
-                          <td className="pr-3 tabular-nums">{a.durationMs} ms</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </ScrollRegion>
+                <DataTable<Attempt>
+                  variant="inline"
+                  className="mt-2"
+                  label={`Attempts of event ${e.id}`}
+                  caption={`Delivery attempts of event ${e.id}`}
+                  testId="attempts"
+                  rows={e.attemptLog}
+                  rowKey={(a) => String(a.id)}
+                  empty="No attempts yet."
+                  columns={ATTEMPT_COLUMNS}
+                />
               ) : (
                 <p className="mt-2 text-xs text-slate-600">No attempts yet.</p>
               )}
@@ -242,15 +244,6 @@ export default async function TransactionPage({ params }: Props) {
         </ul>
       </Section>
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h2 className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
-      {children}
-    </section>
   );
 }
 

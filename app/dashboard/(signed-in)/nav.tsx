@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/transactions", label: "Transactions" },
   { href: "/dashboard/developers/api-keys", label: "API keys" },
+  { href: "/dashboard/developers/requests", label: "Request log" },
   { href: "/dashboard/users", label: "Users" },
   { href: "/dashboard/audit", label: "Audit" },
 ];

@@ -139,7 +139,7 @@ function drain(s: State): Promise<void> {
 
 const INSERT = `INSERT INTO request_log ("organisationId", "requestId", method, path, query, status, "durationMs",
   "createdAt", "requestBody", "responseBody")
-SELECT o, r, m, p, qs, st, d, c, rb::jsonb, sb::jsonb
+SELECT o, r, m, p, qs, st, d, c, rb::json, sb::json
 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::timestamptz[],
   $9::text[], $10::text[]) AS t(o, r, m, p, qs, st, d, c, rb, sb)`;
 

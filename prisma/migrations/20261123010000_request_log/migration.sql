@@ -12,8 +12,8 @@ CREATE TABLE "request_log" (
     "status" INTEGER NOT NULL,
     "durationMs" INTEGER NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "requestBody" JSONB,
-    "responseBody" JSONB,
+    "requestBody" JSON,
+    "responseBody" JSON,
 
     CONSTRAINT "request_log_pkey" PRIMARY KEY ("id")
 );

@@ -9,13 +9,15 @@ export const metadata: Metadata = { title: "Request" };
 
 type Props = { params: Promise<{ requestId: string }> };
 
+const REQUEST_ID = /^req_[0-9a-f]{24}$/;
+
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v, null, 2));
 
 // One request of the log: what was asked and answered, bodies as stored (already redacted).
 export default async function RequestLogEntryPage({ params }: Props) {
   const organisationId = await requireDashboardOrganisation();
   const { requestId } = await params;
-  const entry = await getRequestLogEntry(organisationId, decodeURIComponent(requestId));
+  const entry = REQUEST_ID.test(requestId) ? await getRequestLogEntry(organisationId, requestId) : null;
   if (!entry) notFound();
   const facts: [string, string][] = [
     ["Request-Id", entry.requestId],

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { q } from "@/lib/db/pg";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { redact, redactText } from "@/lib/api/redact";
 
@@ -82,6 +83,7 @@ const state = (): State =>
 
 /** Queues one request for the log. Never throws, never waits. */
 export function recordRequest(record: RequestRecord): void {
+  if (env().REQUEST_LOG === "off") return;
   const s = state();
   if (s.buffer.length >= MAX_BUFFERED) {
     s.dropped++;

@@ -42,6 +42,9 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("x"), { code: "P1001" }))).toBe(true);
     expect(isDatabaseUnavailable(new Error("wrapped", { cause: { kind: "DatabaseNotReachable" } }))).toBe(true);
+    // Prisma's interactive transaction when no pooled connection came free within maxWait.
+    const p2028 = "Transaction API error: Unable to start a transaction in the given time.";
+    expect(isDatabaseUnavailable(Object.assign(new Error(p2028), { code: "P2028" }))).toBe(true);
   });
 
   it("leaves query and programming errors alone", () => {

@@ -1,7 +1,8 @@
 /**
  * Whether an error means "the database cannot be reached or takes no more connections" (as
  * opposed to a query or programming error): PostgreSQL's connection-class SQLSTATEs, socket
- * errors, pool timeouts, and the same failures as Prisma's adapter reports them. The API answers
+ * errors, pool timeouts (Prisma's P2028 "Unable to start a transaction in the given time"
+ * is one: every connection of the pool stayed busy for maxWait), and the same failures as Prisma's adapter reports them. The API answers
  * these with 503 + Retry-After (lib/api/endpoint.ts errorResponse), never with a hang or a 500.
  */
 const SQLSTATES = new Set(["53300", "53400", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
@@ -15,7 +16,7 @@ const ADAPTER_KINDS = new Set([
   "SocketTimeout",
 ]);
 const MESSAGES =
-  /too many clients|remaining connection slots|connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|can't reach database|connection refused|not queryable/i;
+  /too many clients|remaining connection slots|connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|can't reach database|connection refused|not queryable|unable to start a transaction in the given time/i;
 
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 5) return false;

@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { webhookLookup } from "@/lib/webhooks/resolve";
 import { assertLiteralHostAllowed, guardedLookup } from "@/lib/webhooks/url-guard";
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -81,7 +82,7 @@ export function sendWebhook({
       method: "POST",
       headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
       agent: false,
-      lookup: allowPrivate ? undefined : guardedLookup,
+      lookup: allowPrivate ? webhookLookup : guardedLookup,
     });
     req.on("error", (err) => finish(describeError(err)));
     req.on("response", (res) => {

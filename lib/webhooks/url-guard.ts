@@ -1,7 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import type { LookupAddress } from "node:dns";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
+import { answerLookup, resolveHost } from "@/lib/webhooks/resolve";
 
 /**
  * The SSRF rule for webhook targets. Unless WEBHOOK_ALLOW_PRIVATE_NETWORKS is on, a webhook may
@@ -60,12 +61,6 @@ function ipLiteral(hostname: string): string | null {
   return ipaddr.isValid(host) ? host : null;
 }
 
-function resolveAll(hostname: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
-  );
-}
-
 /**
  * The registration check: why `url` may not receive webhooks, or null when it may. A host that
  * does not resolve (yet) is accepted: nothing private can be reached through it, and the
@@ -86,7 +81,7 @@ export async function webhookUrlProblem(url: string): Promise<string | null> {
   }
   let addresses: LookupAddress[];
   try {
-    addresses = await resolveAll(parsed.hostname);
+    addresses = await resolveHost(parsed.hostname);
   } catch {
     return null;
   }
@@ -130,7 +125,7 @@ export function assertLiteralHostAllowed(url: URL): void {
  * to exactly the address that was checked, with no second resolution in between.
  */
 export const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  resolveAll(hostname).then(
+  resolveHost(hostname).then(
     (addresses) => {
       for (const { address } of addresses) {
         const range = forbiddenRange(address);
@@ -141,12 +136,7 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
             4,
           );
       }
-      const usable =
-        options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
-      if (usable.length === 0)
-        return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }), "", 4);
-      if (options.all) return (callback as unknown as (err: null, addresses: LookupAddress[]) => void)(null, usable);
-      callback(null, usable[0].address, usable[0].family);
+      answerLookup(hostname, addresses, options, callback);
     },
     (err: NodeJS.ErrnoException) => callback(err, "", 4),
   );

@@ -61,6 +61,7 @@ export default defineConfig({
         "isolation.spec.ts",
         "customers.spec.ts",
         "concurrency.spec.ts",
+        "request-log.spec.ts",
       ],
       use: { baseURL: `http://localhost:${nextPort}` },
     },

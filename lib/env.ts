@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   /** Per API key, per instance: requests allowed at once (the bucket's size). */
   API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The dashboard's request log (lib/api/request-log.ts); `off` stores no request at all. */
+  REQUEST_LOG: z.enum(["on", "off"]).default("on"),
 });
 
 export type Env = Omit<

@@ -4,6 +4,7 @@
 // hosted pages, /health) goes to Next's request handler. Plain `next start` still serves /v1
 // through the route handlers in app/v1 (same endpoints), and so does `next dev`.
 // Usage: node scripts/server.mjs [-p PORT]   (DATABASE_URL etc. as for next start)
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,7 +23,9 @@ const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handleNext = app.getRequestHandler();
 // Only after prepare(): the bundle must not touch Next's request-scoped machinery before it exists.
-const { handleApiRequest, isApiPath } = await import(pathToFileURL(path.join(root, distDir, "payrail/api.mjs")).href);
+const { handleApiRequest, isApiPath, flushRequestLog } = await import(
+  pathToFileURL(path.join(root, distDir, "payrail/api.mjs")).href
+);
 
 const server = http.createServer((req, res) => {
   if (isApiPath(req.url ?? "/")) {
@@ -49,7 +52,7 @@ server.on("clientError", (err, socket) => {
   });
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
-      `content-type: application/json; charset=utf-8\r\ncache-control: no-store\r\n` +
+      `content-type: application/json; charset=utf-8\r\ncache-control: no-store\r\nrequest-id: ${requestId()}\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 });
@@ -60,8 +63,11 @@ function fail(res) {
     code: "199",
     message: "An internal error occurred. It has been logged; please try again.",
   });
-  res.writeHead(500, { "content-type": "application/json; charset=utf-8" }).end(body);
+  res.writeHead(500, { "content-type": "application/json; charset=utf-8", "request-id": requestId() }).end(body);
 }
+
+/** As lib/api/request-log.ts's newRequestId, for the answers given here. */
+const requestId = () => `req_${randomBytes(12).toString("hex")}`;
 
 server.listen(port, hostname, () => {
   process.stderr.write(`[server] listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}\n`);
@@ -75,8 +81,10 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
     server.close();
     server.closeIdleConnections?.();
     setTimeout(() => process.exit(0), 3_000).unref();
-    app
-      .close?.()
+    // The request log's buffered entries (at most ~200 ms of requests) are written before exit.
+    Promise.resolve(flushRequestLog?.())
+      .catch(() => {})
+      .then(() => app.close?.())
       .catch(() => {})
       .finally(() => process.exit(0));
   });

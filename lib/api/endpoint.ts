@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { withIdempotency } from "@/lib/api/idempotency";
 import { log } from "@/lib/log";
 import { enforceRateLimit } from "@/lib/api/rate-limit";
+import { newRequestId, recordRequest, REQUEST_ID_HEADER } from "@/lib/api/request-log";
 
 /**
  * A `/v1` endpoint written without any web framework: plain data in, plain data out. One adapter
@@ -43,15 +44,51 @@ export type RawRequest = {
   params: Record<string, string>;
   /** A web stream (Next mount), or the bytes already read within the size cap (custom server). */
   body: ReadableStream<Uint8Array> | Uint8Array | null;
+  /** performance.now() when the request arrived (default: when runEndpoint starts). */
+  startedAt?: number;
 };
 
 export function endpoint(options: EndpointOptions, handle: Endpoint["handle"]): Endpoint {
   return { options, handle };
 }
 
+/**
+ * Runs an endpoint for one request: authentication, rate limit, body, idempotency, the handler,
+ * errors mapped to the error object. Every answer carries a fresh `Request-Id` header; an
+ * authenticated request is also queued for the organisation's request log (lib/api/request-log.ts:
+ * a push into an in-memory buffer, written later in batches, never awaited here).
+ */
 export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<EndpointResponse> {
+  const startedAt = raw.startedAt ?? performance.now();
+  const createdAt = new Date(Date.now() - (performance.now() - startedAt));
+  const seen: Seen = { auth: undefined, body: undefined };
+  const out = await run(ep, raw, seen);
+  const requestId = newRequestId();
+  if (seen.auth) {
+    recordRequest({
+      organisationId: seen.auth.organisationId,
+      requestId,
+      method: raw.method,
+      path: raw.url.pathname,
+      query: raw.url.search.slice(1),
+      status: out.status,
+      durationMs: performance.now() - startedAt,
+      createdAt,
+      requestBody: seen.body,
+      responseBody: out.body,
+    });
+  }
+
+  return { status: out.status, headers: { ...out.headers, [REQUEST_ID_HEADER]: requestId }, body: out.body };
+}
+
+/** What run() learnt on the way, for the request log: the caller, once authenticated, and the body. */
+type Seen = { auth: Auth | undefined; body: unknown };
+
+async function run(ep: Endpoint, raw: RawRequest, seen: Seen): Promise<EndpointResponse> {
   try {
     const auth = await authenticate(raw.headers);
+    seen.auth = auth;
     enforceRateLimit(auth.apiKeyId);
     const badQuery = findUnstorableStrings(Object.fromEntries(raw.url.searchParams));
     if (Object.keys(badQuery).length) throw ApiError.validation("request", badQuery);
@@ -63,6 +100,7 @@ export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<Endpoi
         if (mode === "required") throw new ApiError("100", "A JSON request body is required.");
         body = {};
       }
+      seen.body = body;
     }
 
     const handle = () =>

@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointResponse } from "@/lib/api/endpoint";
 import { runEndpoint } from "@/lib/api/endpoint";
+import { newRequestId, REQUEST_ID_HEADER } from "@/lib/api/request-log";
 import { allowedMethods, HTTP_METHODS, type HttpMethod, methodNotAllowed, optionsResponse } from "@/lib/api/methods";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -24,6 +25,8 @@ export function route(ep: Endpoint) {
 
 export function toResponse(res: EndpointResponse): Response {
   const headers = new Headers(res.headers);
+  // Answers given before an endpoint ran (404, 405, OPTIONS) get an id too.
+  if (!headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, newRequestId());
   if (res.body === undefined) return new Response(null, { status: res.status, headers });
   // A stream (Server-Sent Events) goes out as it is, with the endpoint's own headers.
   if (res.body instanceof ReadableStream) return new Response(res.body, { status: res.status, headers });
@@ -31,6 +34,20 @@ export function toResponse(res: EndpointResponse): Response {
   headers.set("cache-control", "no-store");
 
   return new Response(JSON.stringify(res.body), { status: res.status, headers });
+}
+
+/**
+ * For a /v1 route that answers with its own Response (the OpenAPI document, the approval_url's
+ * redirect): adds the `Request-Id` header every /v1 response carries.
+ */
+export function withRequestId<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
+  return async (...args: A): Promise<Response> => {
+    const res = await handler(...args);
+    if (res.headers.has(REQUEST_ID_HEADER)) return res;
+    const headers = new Headers(res.headers);
+    headers.set(REQUEST_ID_HEADER, newRequestId());
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: each route types its own params

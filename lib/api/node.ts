@@ -34,6 +34,10 @@ import {
 import { authenticate } from "@/lib/auth/api-keys";
 import { allowedMethods, type HttpMethod, methodNotAllowed, optionsResponse } from "@/lib/api/methods";
 import { ApiError } from "@/lib/errors/api-error";
+import { newRequestId, REQUEST_ID_HEADER } from "@/lib/api/request-log";
+
+/** scripts/server.mjs drains the request log's buffer before the process exits. */
+export { flushRequestLog } from "@/lib/api/request-log";
 
 /**
  * The custom server's `/v1` path (scripts/server.mjs): node:http straight to the transport-neutral
@@ -125,6 +129,7 @@ export function isApiPath(url: string): boolean {
  * bad request with 5xx: anything unexpected goes through the one error mapper.
  */
 export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const startedAt = performance.now();
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
@@ -171,7 +176,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     } catch {
       return send(req, res, failure(new ApiError("100", "The request URL is malformed.")));
     }
-    const out = await runEndpoint(ep, { method, url: parsed, headers, params: found.params, body });
+    const out = await runEndpoint(ep, { method, url: parsed, headers, params: found.params, body, startedAt });
     return send(req, res, out);
   } catch (err) {
     return send(req, res, errorResponse(err, { method, url: new URL("http://localhost/v1") }));
@@ -223,6 +228,8 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
 function send(req: IncomingMessage, res: ServerResponse, out: EndpointResponse, close = false): true {
   if (res.headersSent || res.destroyed) return true;
   const headers: Record<string, string> = { ...SECURITY_HEADERS, ...out.headers };
+  // Answers given before an endpoint ran (404, 405, OPTIONS, 413, a bad path) get an id too.
+  headers[REQUEST_ID_HEADER] ??= newRequestId();
   if (close) headers.connection = "close";
   if (out.body === undefined) {
     res.writeHead(out.status, headers);

@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/dashboard/developers/api-keys", label: "API keys" },
   { href: "/dashboard/developers/webhooks", label: "Webhooks" },
   { href: "/dashboard/developers/events", label: "Events" },
+  { href: "/dashboard/developers/requests", label: "Request log" },
   { href: "/dashboard/users", label: "Users" },
   { href: "/dashboard/audit", label: "Audit" },
   { href: "/dashboard/settings", label: "Settings" },

@@ -20,6 +20,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
+/** Every /v1 response carries it (lib/api/request-log.ts). */
+const REQUEST_ID = { $ref: "#/components/headers/RequestId" };
+
 /** The schema's id in zod's global registry (`.meta({ id })`), registering one if it has none. */
 function schemaId(schema: z.ZodType, fallback: string): string {
   const id = z.globalRegistry.get(schema)?.id;
@@ -113,6 +116,7 @@ function operation(route: RouteContract): Json {
     }
     if (route.idempotent && Number(status) < 300)
       headers["Idempotent-Replayed"] = { $ref: "#/components/headers/IdempotentReplayed" };
+    headers["Request-Id"] = REQUEST_ID;
     const content = r.schema
       ? {
           "application/json": {
@@ -141,9 +145,10 @@ function operation(route: RouteContract): Json {
     );
     responses[String(http)] = {
       description: codes.map((c) => `${c}: ${ERROR_CODES[c].title}`).join("; "),
-      ...(http === 429
-        ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "string" } } } }
-        : {}),
+      headers: {
+        "Request-Id": REQUEST_ID,
+        ...(http === 429 ? { "Retry-After": { description: "Seconds to wait", schema: { type: "string" } } } : {}),
+      },
       content: { "application/json": { schema: ref("Error"), examples } },
     };
   }
@@ -152,7 +157,10 @@ function operation(route: RouteContract): Json {
     // Database unreachable or out of connections: nothing was done, try again (lib/api/endpoint.ts).
     responses["503"] = {
       description: "199: Service unavailable (the database); nothing was done, retry after Retry-After",
-      headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "string" } } },
+      headers: {
+        "Request-Id": REQUEST_ID,
+        "Retry-After": { description: "Seconds to wait", schema: { type: "string" } },
+      },
       content: {
         "application/json": {
           schema: ref("Error"),
@@ -213,6 +221,7 @@ function addDiscriminators(schemas: Record<string, Json>) {
  * The OpenAPI 3.1 document of the public API, generated from ROUTES and the zod schemas they name
  * (zod 4's own JSON Schema output, draft 2020-12, which is OpenAPI 3.1's dialect).
  */
+
 export function buildOpenApiDocument(serverUrl = "/"): Json {
   schemaId(ErrorSchema, "Error");
   schemaId(WebhookPayloadSchema, "WebhookPayload");
@@ -326,6 +335,11 @@ export function buildOpenApiDocument(serverUrl = "/"): Json {
         },
       },
       headers: {
+        RequestId: {
+          description:
+            "This request's id (`req_` + 24 hex characters), on every /v1 response: it finds the request in the dashboard's request log. A Request-Id sent by the client is ignored.",
+          schema: { type: "string", pattern: "^req_[0-9a-f]{24}$" },
+        },
         IdempotentReplayed: {
           description: '"true" when this answer is the replay of an earlier request with the same Idempotency-Key.',
           schema: { type: "string", enum: ["true"] },

@@ -1390,6 +1390,8 @@ export type components = {
     };
     requestBodies: never;
     headers: {
+        /** @description This request's id (`req_` + 24 hex characters), on every /v1 response: it finds the request in the dashboard's request log. A Request-Id sent by the client is ignored. */
+        RequestId: string;
         /** @description "true" when this answer is the replay of an earlier request with the same Idempotency-Key. */
         IdempotentReplayed: "true";
     };
@@ -1426,6 +1428,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1463,6 +1466,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1472,6 +1476,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1481,6 +1486,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1490,6 +1496,7 @@ export interface operations {
             /** @description 132: Idempotency key in flight */
             409: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1499,6 +1506,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1508,6 +1516,7 @@ export interface operations {
             /** @description 131: Idempotency key reused */
             422: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1517,6 +1526,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -1528,6 +1538,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1537,6 +1548,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -1568,6 +1580,7 @@ export interface operations {
             /** @description The customer */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1605,6 +1618,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1614,6 +1628,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1623,6 +1638,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -1634,6 +1650,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1643,6 +1660,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -1679,6 +1697,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1711,6 +1730,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1720,6 +1740,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1729,6 +1750,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1738,6 +1760,7 @@ export interface operations {
             /** @description 132: Idempotency key in flight */
             409: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1747,6 +1770,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1756,6 +1780,7 @@ export interface operations {
             /** @description 131: Idempotency key reused; 150: Payment product not enabled */
             422: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1765,6 +1790,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -1776,6 +1802,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1785,6 +1812,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -1819,6 +1847,7 @@ export interface operations {
             /** @description A page of transactions */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1857,6 +1886,7 @@ export interface operations {
             /** @description 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1866,6 +1896,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1875,6 +1906,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -1886,6 +1918,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1895,6 +1928,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -1926,6 +1960,7 @@ export interface operations {
             /** @description The transaction */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1958,6 +1993,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1967,6 +2003,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1976,6 +2013,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -1987,6 +2025,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1996,6 +2035,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2027,6 +2067,7 @@ export interface operations {
             /** @description Status and success flag */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2043,6 +2084,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2052,6 +2094,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2061,6 +2104,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2072,6 +2116,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2081,6 +2126,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2112,6 +2158,7 @@ export interface operations {
             /** @description The status changes */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2141,6 +2188,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2150,6 +2198,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2159,6 +2208,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2170,6 +2220,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2179,6 +2230,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2214,6 +2266,7 @@ export interface operations {
                     Location: string;
                     /** @description The shopper's session for this payment's hosted pages */
                     "Set-Cookie"?: string;
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2221,6 +2274,7 @@ export interface operations {
             /** @description Opened before in another browser: only that one can complete it (an HTML page) */
             403: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2230,6 +2284,7 @@ export interface operations {
             /** @description Unknown or expired payment link (an HTML page) */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2239,6 +2294,7 @@ export interface operations {
             /** @description Something went wrong and no return address is known (an HTML page) */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2276,6 +2332,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2308,6 +2365,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2317,6 +2375,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2326,6 +2385,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2335,6 +2395,7 @@ export interface operations {
             /** @description 130: Status does not allow this operation; 132: Idempotency key in flight */
             409: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2344,6 +2405,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2353,6 +2415,7 @@ export interface operations {
             /** @description 131: Idempotency key reused */
             422: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2362,6 +2425,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2373,6 +2437,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2382,6 +2447,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2423,6 +2489,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2455,6 +2522,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2464,6 +2532,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2473,6 +2542,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,6 +2552,7 @@ export interface operations {
             /** @description 130: Status does not allow this operation; 132: Idempotency key in flight */
             409: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2491,6 +2562,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2500,6 +2572,7 @@ export interface operations {
             /** @description 131: Idempotency key reused */
             422: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2509,6 +2582,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2520,6 +2594,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2529,6 +2604,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2570,6 +2646,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2602,6 +2679,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,6 +2689,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2620,6 +2699,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,6 +2709,7 @@ export interface operations {
             /** @description 130: Status does not allow this operation; 132: Idempotency key in flight */
             409: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2638,6 +2719,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2647,6 +2729,7 @@ export interface operations {
             /** @description 131: Idempotency key reused */
             422: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2656,6 +2739,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2667,6 +2751,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2676,6 +2761,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2721,6 +2807,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2741,6 +2828,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2750,6 +2838,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2759,6 +2848,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2768,6 +2858,7 @@ export interface operations {
             /** @description 130: Status does not allow this operation; 132: Idempotency key in flight */
             409: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2777,6 +2868,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2786,6 +2878,7 @@ export interface operations {
             /** @description 131: Idempotency key reused */
             422: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2795,6 +2888,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2806,6 +2900,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2815,6 +2910,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2846,6 +2942,7 @@ export interface operations {
             /** @description Oldest first */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2870,6 +2967,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2879,6 +2977,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2888,6 +2987,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2899,6 +2999,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2908,6 +3009,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -2939,6 +3041,7 @@ export interface operations {
             /** @description Oldest first */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2985,6 +3088,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2994,6 +3098,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3003,6 +3108,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3014,6 +3120,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3023,6 +3130,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3060,6 +3168,7 @@ export interface operations {
             /** @description Queued: the event with its attempts so far */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3102,6 +3211,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3111,6 +3221,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3120,6 +3231,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3129,6 +3241,7 @@ export interface operations {
             /** @description 130: Status does not allow this operation */
             409: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3138,6 +3251,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3147,6 +3261,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3158,6 +3273,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3167,6 +3283,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3197,6 +3314,7 @@ export interface operations {
             /** @description The product's issuers */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3217,6 +3335,7 @@ export interface operations {
             /** @description 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3226,6 +3345,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3235,6 +3355,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3246,6 +3367,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,6 +3377,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3283,6 +3406,7 @@ export interface operations {
             /** @description OpenAPI 3.1 */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3306,6 +3430,7 @@ export interface operations {
             /** @description The payment profile */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3315,6 +3440,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3324,6 +3450,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3333,6 +3460,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3344,6 +3472,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3353,6 +3482,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3388,6 +3518,7 @@ export interface operations {
             /** @description The payment profile */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3397,6 +3528,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3406,6 +3538,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3415,6 +3548,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3424,6 +3558,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3433,6 +3568,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3444,6 +3580,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3453,6 +3590,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3489,6 +3627,7 @@ export interface operations {
             /** @description The profile and its new secret (shown once) */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3498,6 +3637,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3507,6 +3647,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3516,6 +3657,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3525,6 +3667,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3534,6 +3677,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3545,6 +3689,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3554,6 +3699,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3590,6 +3736,7 @@ export interface operations {
             /** @description A page of events */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3599,6 +3746,7 @@ export interface operations {
             /** @description 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3608,6 +3756,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3617,6 +3766,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3628,6 +3778,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3637,6 +3788,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3665,6 +3817,7 @@ export interface operations {
             /** @description An event stream */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3674,6 +3827,7 @@ export interface operations {
             /** @description 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3683,6 +3837,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3692,6 +3847,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3701,6 +3857,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3712,6 +3869,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3721,6 +3879,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3757,6 +3916,7 @@ export interface operations {
             /** @description The transaction */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3766,6 +3926,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3775,6 +3936,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3784,6 +3946,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3793,6 +3956,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3802,6 +3966,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3813,6 +3978,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3822,6 +3988,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3857,6 +4024,7 @@ export interface operations {
             /** @description The transaction */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3866,6 +4034,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3875,6 +4044,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3884,6 +4054,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3893,6 +4064,7 @@ export interface operations {
             /** @description 130: Status does not allow this operation */
             409: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3902,6 +4074,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3911,6 +4084,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3922,6 +4096,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3931,6 +4106,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -3966,6 +4142,7 @@ export interface operations {
             /** @description The steps as scheduled */
             202: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3975,6 +4152,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3984,6 +4162,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,6 +4172,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4002,6 +4182,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4011,6 +4192,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -4022,6 +4204,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4031,6 +4214,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -4064,6 +4248,7 @@ export interface operations {
             /** @description The graded report */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4073,6 +4258,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4082,6 +4268,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4091,6 +4278,7 @@ export interface operations {
             /** @description 120: Not found */
             404: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4100,6 +4288,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4109,6 +4298,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -4120,6 +4310,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4129,6 +4320,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -4162,6 +4354,7 @@ export interface operations {
             /** @description What was deleted */
             200: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4171,6 +4364,7 @@ export interface operations {
             /** @description 100: Malformed request; 101: Validation failed */
             400: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4180,6 +4374,7 @@ export interface operations {
             /** @description 110: API key missing; 111: API key invalid */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4189,6 +4384,7 @@ export interface operations {
             /** @description 102: Request body too large */
             413: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4198,6 +4394,7 @@ export interface operations {
             /** @description 140: Rate limited */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;
@@ -4209,6 +4406,7 @@ export interface operations {
             /** @description 199: Internal error */
             500: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4218,6 +4416,7 @@ export interface operations {
             /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
             503: {
                 headers: {
+                    "Request-Id": components["headers"]["RequestId"];
                     /** @description Seconds to wait */
                     "Retry-After"?: string;
                     [name: string]: unknown;

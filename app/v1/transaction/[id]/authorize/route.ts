@@ -1,11 +1,11 @@
-import { otherMethods } from "@/lib/api/next";
+import { otherMethods, withRequestId } from "@/lib/api/next";
 import { openApprovalPage } from "@/lib/approval/approval";
 import { returnOnFailure } from "@/lib/approval/failure";
 import { otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
 import { sessionCookie, sessionFromCookies } from "@/lib/approval/shopper-session";
 
 // GET /v1/transaction/<id>/authorize – the approval_url: the shopper's browser, no API key
-export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = withRequestId(async (req: Request, { params }: { params: Promise<{ id: string }> }) => {
   const id = (await params).id;
 
   return returnOnFailure(id, async () => {
@@ -24,6 +24,6 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
       }
     }
   });
-}
+});
 
 export const { HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET }, { headFromGet: false });

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { customerBody, expect, test, type Api } from "../fixtures";
+import { settled } from "../transactions";
 
 const key = () => `idem-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 const startBody = (api: Api, ref: string, amount = 1500) => ({
@@ -67,6 +68,9 @@ test.describe("Idempotency-Key", () => {
 
   test("operations replay too: a retried capture answers like the first, not 130", async ({ api }) => {
     const t = await api.post("/v1/transaction/start", startBody(api, key()));
+    // bnpl's AUTHORIZED follows the start through the queue: capture once it is there.
+    t.body = await settled(api, t.body);
+    expect(t.body.status).toBe("AUTHORIZED");
     const k = key();
     const first = await api.post(
       `/v1/transaction/${t.body.id}/capture`,

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { formatAmount } from "@/components/pay/format";
 import { DataTable } from "@/components/dashboard/data-table";
 import { StatusBadge } from "@/components/dashboard/status-badge";
@@ -10,6 +9,7 @@ import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
 import { PAYMENT_PRODUCTS } from "@/lib/domain/products";
 import { STATUSES } from "@/lib/domain/statuses";
 import { searchFromParams, searchTransactions } from "@/lib/dashboard/search";
+import { FilterField as Field } from "@/components/dashboard/filter-field";
 
 export const metadata: Metadata = { title: "Transactions" };
 
@@ -160,30 +160,6 @@ export default async function TransactionsPage({ searchParams }: Props) {
           </Link>
         ) : null}
       </nav>
-    </div>
-  );
-}
-
-function Field({
-  name,
-  label,
-  errors,
-  children,
-}: {
-  name: string;
-  label: string;
-  errors: Record<string, string>;
-  children: ReactNode;
-}) {
-  return (
-    <div className="min-w-0 flex-1 basis-40 text-sm font-medium text-slate-700">
-      <label htmlFor={`f-${name}`}>{label}</label>
-      {children}
-      {errors[name] ? (
-        <span id={`f-${name}-error`} className="mt-1 block text-xs font-normal text-red-700" data-testid="field-error">
-          {errors[name]}
-        </span>
-      ) : null}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { StatusBadge } from "@/components/dashboard/status-badge";
@@ -9,6 +8,7 @@ import { chaosSummary, eventQueryFromParams } from "@/lib/dashboard/webhooks";
 import { ApiError } from "@/lib/errors/api-error";
 import { listEvents } from "@/lib/sandbox/events";
 import { resendEventAction } from "../webhooks/actions";
+import { FilterField as Field } from "@/components/dashboard/filter-field";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -192,30 +192,6 @@ export default async function EventsPage({ searchParams }: Props) {
           </Link>
         ) : null}
       </nav>
-    </div>
-  );
-}
-
-function Field({
-  name,
-  label,
-  errors,
-  children,
-}: {
-  name: string;
-  label: string;
-  errors: Record<string, string>;
-  children: ReactNode;
-}) {
-  return (
-    <div className="min-w-0 flex-1 basis-40 text-sm font-medium text-slate-700">
-      <label htmlFor={`f-${name}`}>{label}</label>
-      {children}
-      {errors[name] ? (
-        <span id={`f-${name}-error`} className="mt-1 block text-xs font-normal text-red-700" data-testid="field-error">
-          {errors[name]}
-        </span>
-      ) : null}
     </div>
   );
 }

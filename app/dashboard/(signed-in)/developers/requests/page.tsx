@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { invalidFields } from "@/lib/errors/validation";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
 import { listRequestLog, requestLogFilterFromParams } from "@/lib/dashboard/request-log";
+import { FilterField as Field } from "@/components/dashboard/filter-field";
 
 export const metadata: Metadata = { title: "Request log" };
 
@@ -145,30 +145,6 @@ export default async function RequestLogPage({ searchParams }: Props) {
           </Link>
         ) : null}
       </nav>
-    </div>
-  );
-}
-
-function Field({
-  name,
-  label,
-  errors,
-  children,
-}: {
-  name: string;
-  label: string;
-  errors: Record<string, string>;
-  children: ReactNode;
-}) {
-  return (
-    <div className="min-w-0 flex-1 basis-40 text-sm font-medium text-slate-700">
-      <label htmlFor={`f-${name}`}>{label}</label>
-      {children}
-      {errors[name] ? (
-        <span id={`f-${name}-error`} className="mt-1 block text-xs font-normal text-red-700" data-testid="field-error">
-          {errors[name]}
-        </span>
-      ) : null}
     </div>
   );
 }

@@ -1,5 +1,24 @@
 import type { ReactNode } from "react";
 
+const INPUT =
+  "mt-1 block w-full rounded-lg border bg-white px-2 py-1.5 text-sm focus:ring-2 focus:ring-indigo-200 focus:outline-none";
+
+/** The props of a filter's input: its value as typed (`raw`), and its reason wired to the field. */
+export function filterInputProps(
+  name: string,
+  raw: Record<string, string | undefined>,
+  errors: Record<string, string>,
+) {
+  return {
+    id: `f-${name}`,
+    name,
+    defaultValue: raw[name] ?? "",
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `f-${name}-error` : undefined,
+    className: `${INPUT} ${errors[name] ? "border-red-500" : "border-slate-300"}`,
+  };
+}
+
 /** A labelled filter of a list page (transactions, events, request log), its reason below it. */
 export function FilterField({
   name,

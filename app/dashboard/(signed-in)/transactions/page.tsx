@@ -9,7 +9,7 @@ import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
 import { PAYMENT_PRODUCTS } from "@/lib/domain/products";
 import { STATUSES } from "@/lib/domain/statuses";
 import { searchFromParams, searchTransactions } from "@/lib/dashboard/search";
-import { FilterField as Field } from "@/components/dashboard/filter-field";
+import { FilterField as Field, filterInputProps } from "@/components/dashboard/filter-field";
 
 export const metadata: Metadata = { title: "Transactions" };
 
@@ -17,9 +17,6 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 type Row = Awaited<ReturnType<typeof searchTransactions>>["rows"][number];
 const minute = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16);
-
-const input =
-  "mt-1 block w-full rounded-lg border bg-white px-2 py-1.5 text-sm focus:ring-2 focus:ring-indigo-200 focus:outline-none";
 
 // Transactions of the signed-in user's organisation, newest first: search, filters, keyset pages, CSV.
 export default async function TransactionsPage({ searchParams }: Props) {
@@ -37,14 +34,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
   const { cursor: _, ...filters } = raw;
   const query = new URLSearchParams(filters);
   const next = new URLSearchParams({ ...filters, ...(page.nextCursor ? { cursor: page.nextCursor } : {}) });
-  const attrs = (name: string) => ({
-    id: `f-${name}`,
-    name,
-    defaultValue: raw[name] ?? "",
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `f-${name}-error` : undefined,
-    className: `${input} ${errors[name] ? "border-red-500" : "border-slate-300"}`,
-  });
+  const attrs = (name: string) => filterInputProps(name, raw, errors);
 
   return (
     <div>

@@ -8,14 +8,12 @@ import { chaosSummary, eventQueryFromParams } from "@/lib/dashboard/webhooks";
 import { ApiError } from "@/lib/errors/api-error";
 import { listEvents } from "@/lib/sandbox/events";
 import { resendEventAction } from "../webhooks/actions";
-import { FilterField as Field } from "@/components/dashboard/filter-field";
+import { FilterField as Field, filterInputProps } from "@/components/dashboard/filter-field";
 
 export const metadata: Metadata = { title: "Events" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const input =
-  "mt-1 block w-full rounded-lg border bg-white px-2 py-1.5 text-sm focus:ring-2 focus:ring-indigo-200 focus:outline-none";
 const time = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 
 // The organisation's webhook events (GET /v1/events): filters, keyset pages, every attempt with
@@ -35,14 +33,7 @@ export default async function EventsPage({ searchParams }: Props) {
   const { cursor: _, ...filters } = raw;
   const query0 = new URLSearchParams(filters);
   const next = new URLSearchParams({ ...filters, ...(page.nextCursor ? { cursor: page.nextCursor } : {}) });
-  const attrs = (name: string) => ({
-    id: `f-${name}`,
-    name,
-    defaultValue: raw[name] ?? "",
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `f-${name}-error` : undefined,
-    className: `${input} ${errors[name] ? "border-red-500" : "border-slate-300"}`,
-  });
+  const attrs = (name: string) => filterInputProps(name, raw, errors);
 
   return (
     <div className="space-y-4">

@@ -4,14 +4,11 @@ import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { invalidFields } from "@/lib/errors/validation";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
 import { listRequestLog, requestLogFilterFromParams } from "@/lib/dashboard/request-log";
-import { FilterField as Field } from "@/components/dashboard/filter-field";
+import { FilterField as Field, filterInputProps } from "@/components/dashboard/filter-field";
 
 export const metadata: Metadata = { title: "Request log" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const input =
-  "mt-1 block w-full rounded-lg border bg-white px-2 py-1.5 text-sm focus:ring-2 focus:ring-indigo-200 focus:outline-none";
 
 const statusTone = (s: number) =>
   s >= 500 ? "bg-red-100 text-red-900" : s >= 400 ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900";
@@ -26,14 +23,7 @@ export default async function RequestLogPage({ searchParams }: Props) {
   const { before: _, ...filters } = raw;
   const query = new URLSearchParams(filters);
   const older = new URLSearchParams({ ...filters, ...(page.nextBefore ? { before: page.nextBefore } : {}) });
-  const attrs = (name: string) => ({
-    id: `f-${name}`,
-    name,
-    defaultValue: raw[name] ?? "",
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `f-${name}-error` : undefined,
-    className: `${input} ${errors[name] ? "border-red-500" : "border-slate-300"}`,
-  });
+  const attrs = (name: string) => filterInputProps(name, raw, errors);
 
   return (
     <div className="space-y-4">

@@ -1,6 +1,18 @@
 import type { Api } from "../fixtures";
 import { eventually } from "../fixtures";
-import { dummyIn, expect, getTx, history, started, test } from "../transactions";
+import {
+  dummyIn,
+  expect,
+  expectNotFound,
+  getTx,
+  history,
+  newCustomer,
+  REDIRECT_URL,
+  sql,
+  startBody,
+  started,
+  test,
+} from "../transactions";
 
 /** Every history row continues from the one before it. */
 function expectChain(rows: { status: string; previous_status: string }[]) {
@@ -131,5 +143,72 @@ test.describe("concurrent refunds", () => {
         expect(amount).toBeGreaterThan(999 - total);
       }
     });
+  });
+});
+
+test.describe("concurrent starts (written in shared batches, lib/db/batcher.ts)", () => {
+  test("60 starts at once, some naming another merchant's profile or customer: each answered on its own, each stored once", async ({
+    api,
+    otherApi,
+  }) => {
+    const customer = await newCustomer(api);
+    const foreignCustomer = await newCustomer(otherApi);
+    const kinds = Array.from(
+      { length: 60 },
+      (_, i) => (["bank", "dummy", "profile", "bank", "customer", "dummy"] as const)[i % 6],
+    );
+    const bodies = kinds.map((k) => {
+      if (k === "bank")
+        return startBody(api.merchant, customer, "bank_selection", { redirect_url: REDIRECT_URL, issuer: "SBXBNL2A" });
+      if (k === "dummy") return startBody(api.merchant, customer, "dummy", { dummy_outcome: "AUTHORIZED" });
+      if (k === "profile")
+        return startBody(
+          api.merchant,
+          customer,
+          "dummy",
+          { dummy_outcome: "AUTHORIZED" },
+          {
+            payment_profile: otherApi.merchant.payment_profile,
+          },
+        );
+      return startBody(api.merchant, foreignCustomer, "dummy", { dummy_outcome: "AUTHORIZED" });
+    });
+    const results = await Promise.all(bodies.map((b) => api.post("/v1/transaction/start", b)));
+
+    const stored: { id: string; kind: string; ref: string }[] = [];
+    for (const [i, res] of results.entries()) {
+      const kind = kinds[i];
+      if (kind === "profile") expectNotFound(res, "payment_profile", otherApi.merchant.payment_profile);
+      else if (kind === "customer") expectNotFound(res, "customer", foreignCustomer);
+      else {
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expect(res.body.merchant_reference).toBe(bodies[i].merchant_reference);
+        expect(res.body.status).toBe(kind === "bank" ? "INITIATED" : "AUTHORIZED");
+        if (kind === "bank")
+          expect(res.body.details.approval_url).toContain(`/v1/transaction/${res.body.id}/authorize`);
+        stored.push({ id: res.body.id, kind, ref: bodies[i].merchant_reference });
+      }
+    }
+    expect(stored).toHaveLength(40);
+    expect(new Set(stored.map((s) => s.id)).size).toBe(40);
+
+    // Every answered start is stored once, with its own history, event and approval timer; the
+    // refused ones left nothing behind.
+    const refs = bodies.map((b) => b.merchant_reference);
+    const rows = await sql<{ id: string; ref: string; history: string[]; events: number; timers: number }>(
+      `select t.id, t."merchantReference" as ref,
+         array(select h."toStatus" from transaction_history h where h."transactionId" = t.id order by h.id) as history,
+         (select count(*)::int from webhook_events e where e."transactionId" = t.id) as events,
+         (select count(*)::int from graphile_worker._private_jobs j where j.key = 'expire:' || t.id) as timers
+       from transactions t where t."merchantReference" = any($1)`,
+      [refs],
+    );
+    expect(rows).toHaveLength(40);
+    for (const s of stored) {
+      const row = rows.find((r) => r.id === s.id);
+      expect(row?.ref, s.id).toBe(s.ref);
+      if (s.kind === "bank") expect(row).toMatchObject({ history: ["INITIATED"], events: 0, timers: 1 });
+      else expect(row).toMatchObject({ history: ["INITIATED", "AUTHORIZED"], events: 1, timers: 0 });
+    }
   });
 });

@@ -23,7 +23,7 @@ import { redact, redactText } from "@/lib/api/redact";
 export const REQUEST_ID_HEADER = "Request-Id";
 export const KEEP_PER_ORGANISATION = 1_000;
 const FLUSH_INTERVAL_MS = 200;
-const BATCH_ROWS = 500;
+const BATCH_ROWS = 100;
 const MAX_BUFFERED = 10_000;
 /** A body larger than this (as JSON) is stored as a truncated preview. */
 const MAX_BODY_CHARS = 16_384;

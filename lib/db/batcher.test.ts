@@ -59,7 +59,12 @@ describe("createBatcher", () => {
       aloneOnError: isDataError,
     });
     const first = add(1);
-    const rest = [2, 3, 4].map((i) => add(i).then((v) => ({ v }), (e: Error) => ({ e: e.message })));
+    const rest = [2, 3, 4].map((i) =>
+      add(i).then(
+        (v) => ({ v }),
+        (e: Error) => ({ e: e.message }),
+      ),
+    );
     await tick();
     w.failWhen((items) => (items.includes(3) ? dataError : null));
     w.releaseAll();

@@ -42,22 +42,26 @@ const JOB_COLUMNS = "x(name text, payload json, run_at timestamptz, job_key text
  * has not registered yet and jobs whose key is already taken (add_job's replace rules apply) go
  * through `add_job`.
  *
- * The delivery job is due at once when deliveries are left to separate workers; with the worker
- * in this process the API hands the event to it right after the commit (dispatchAfterCommit), and
- * the job, due when that attempt's lease would have run out, is only the backstop.
+ * `deliveryJobs`: each event with a URL also gets its `deliver_webhook` job, due at once (deliveries
+ * left to separate workers). With the worker in this process there is none: the event is claimed
+ * by the statement itself and handed to this process's deliveries right after the commit (EVENT,
+ * dispatchAfterCommit).
  */
-const addJobsSql = (jobsFrom: string, deliveryDelayMs: number) => `
+const addJobsSql = (jobsFrom: string, deliveryJobs: boolean) => `
   jx as (
     select x.*, tk.id as task_id,
       coalesce(x.run_at > now(), false) and tk.id is not null and taken.key is null as later
     from (
       select x.*, null::int as priority
-      from ${jobsFrom}
+      from ${jobsFrom}${
+        deliveryJobs
+          ? `
       union all
-      select 'deliver_webhook', json_build_object('eventId', ev.id),
-        (ev."createdAt" at time zone 'UTC') + interval '${deliveryDelayMs} milliseconds', 'webhook:' || ev.id, 5,
-        ${DELIVERY_PRIORITY}
-      from ev where ev."targetUrl" <> ''
+      select 'deliver_webhook', json_build_object('eventId', ev.id), ev."createdAt" at time zone 'UTC',
+        'webhook:' || ev.id, 5, ${DELIVERY_PRIORITY}
+      from ev where ev."targetUrl" <> ''`
+          : ""
+      }
     ) x
     left join graphile_worker._private_tasks tk on tk.identifier = x.name
     -- A probe of the key's index per job. As \`not exists (...)\` the planner, expecting 100 rows
@@ -81,26 +85,79 @@ const addJobsSql = (jobsFrom: string, deliveryDelayMs: number) => `
 
 /**
  * The event row (skipped when no webhook URL applies: the transaction's own, else its profile's).
- * Reads the CTE `evsrc`: the changed transaction row plus ev_id, ev_payload and ev_at. Its
- * delivery job is added by addJobsSql.
+ * Reads the CTE `evsrc`: the changed transaction row plus ev_id, ev_payload and ev_at.
+ *
+ * `claimed` (the worker runs in this process): the event is written with its first attempt
+ * already claimed (attempts 1, due again only when that attempt's lease runs out, as a claim
+ * (claimDeliveryAttempt) leaves it), and the CTE `dispatch` carries what the attempt needs (payload,
+ * URL, the profile's secrets and chaos settings), so the API hands it to this process's
+ * deliveries right after the commit with no further round trip and no job (dispatchAfterCommit).
+ * A process that dies before the attempt is recorded leaves the event pending: the sweeper
+ * (lib/webhooks/sweep.ts) revives it once the lease has run out. Otherwise its delivery job is
+ * added by addJobsSql.
  */
-const EVENT = `
+const eventSql = (claimed: boolean) => `
   ev as (
-    insert into webhook_events (id, "transactionId", type, payload, "createdAt", "targetUrl", status, "nextAttemptAt")
+    insert into webhook_events (id, "transactionId", type, payload, "createdAt", "targetUrl", status, "nextAttemptAt",
+      attempts)
     select s.ev_id::uuid, s.id, 'transaction', s.ev_payload, s.ev_at::timestamptz, u.url,
            case when u.url <> '' then 'pending' else 'skipped' end,
-           case when u.url <> '' then s.ev_at::timestamptz end
+           case when u.url <> '' then s.ev_at::timestamptz${claimed ? ` + interval '${ATTEMPT_LEASE_MS} milliseconds'` : ""} end,
+           case when u.url <> '' then ${claimed ? 1 : 0} else 0 end
     from evsrc s
     cross join lateral (select coalesce(nullif(s."webhookUrl", ''),
       (select "webhookTransactionUpdate" from payment_profiles p where p.id = s."paymentProfileId"), '') as url) u
-    returning id, "transactionId", "targetUrl", "createdAt"
+    returning id, "transactionId", "targetUrl", "createdAt", payload
+  ),
+  dispatch as (
+    select ev.id as "dispatchEventId", ev."transactionId" as "dispatchTransactionId", ev."targetUrl" as "dispatchUrl",
+      ev.payload as "dispatchPayload", p."webhookSecret" as "dispatchSecret",
+      p."previousWebhookSecret" as "dispatchPreviousSecret",
+      p."previousSecretExpiresAt" as "dispatchPreviousSecretExpiresAt", p."webhookChaos" as "dispatchChaos"
+    from ev join evsrc s on s.ev_id::uuid = ev.id join payment_profiles p on p.id = s."paymentProfileId"
+    where ${claimed ? "ev.\"targetUrl\" <> ''" : "false"}
   )`;
 
-/**
- * When the delivery job of an event written here is due: at once, or (worker in this process,
- * which is handed the event right after the commit) when that attempt's lease would have run out.
- */
-const deliveryJobDelayMs = () => (env().WORKER_IN_PROCESS ? ATTEMPT_LEASE_MS + 1_000 : 0);
+/** With the worker in this process, the API claims and hands over the first attempt (eventSql). */
+const claimsDelivery = () => env().WORKER_IN_PROCESS;
+
+/** The columns of `dispatch` (eventSql) in a row, removed before the row is used as a transaction. */
+type DispatchColumns = {
+  dispatchEventId: string | null;
+  dispatchTransactionId: string | null;
+  dispatchUrl: string | null;
+  dispatchPayload: unknown;
+  dispatchSecret: string | null;
+  dispatchPreviousSecret: string | null;
+  dispatchPreviousSecretExpiresAt: Date | null;
+  dispatchChaos: unknown;
+};
+const DISPATCH_KEYS: (keyof DispatchColumns)[] = [
+  "dispatchEventId",
+  "dispatchTransactionId",
+  "dispatchUrl",
+  "dispatchPayload",
+  "dispatchSecret",
+  "dispatchPreviousSecret",
+  "dispatchPreviousSecretExpiresAt",
+  "dispatchChaos",
+];
+
+/** Hands the attempt claimed by the statement (if any) to this process's deliveries. */
+function dispatch(r: DispatchColumns): void {
+  if (!r.dispatchEventId || !r.dispatchUrl || r.dispatchSecret === null) return;
+  dispatchAfterCommit({
+    eventId: r.dispatchEventId,
+    url: r.dispatchUrl,
+    payload: r.dispatchPayload,
+    profile: {
+      webhookSecret: r.dispatchSecret,
+      previousWebhookSecret: r.dispatchPreviousSecret,
+      previousSecretExpiresAt: r.dispatchPreviousSecretExpiresAt,
+      webhookChaos: r.dispatchChaos,
+    },
+  });
+}
 
 export type StartRow = {
   id: string;
@@ -161,13 +218,11 @@ const startSql = (newCustomer: boolean) => `
     from t cross join jsonb_to_record($19::jsonb) as x(id text, payload jsonb, at text)
     where $19::jsonb is not null
   ),
-  ${EVENT},
-  ${addJobsSql(`jsonb_to_recordset($20::jsonb) as ${JOB_COLUMNS} cross join t`, deliveryJobDelayMs())}
+  ${eventSql(claimsDelivery())},
+  ${addJobsSql(`jsonb_to_recordset($20::jsonb) as ${JOB_COLUMNS} cross join t`, !claimsDelivery())}
   select t.*, (select count(*) from h)::int as "historyRows",
-    (select count(*) from j)::int + (select count(*) from jl)::int as jobs,
-    (select id from ev where ev."targetUrl" <> '') as "dispatchEventId",
-    (select "targetUrl" from ev where ev."targetUrl" <> '') as "dispatchUrl"
-  from t`;
+    (select count(*) from j)::int + (select count(*) from jl)::int as jobs, d.*
+  from t left join dispatch d on true`;
 const sqlCache = new Map<string, string>();
 /** Built on first use (the delivery delay depends on a setting). */
 const cached = (key: string, build: () => string) => {
@@ -194,8 +249,8 @@ export async function insertStarted(
     ? await startOne(row, history, event, jobs, newCustomer)
     : await enqueueStart({ row, history, event, jobs });
   if (!t) return null;
-  dispatchAfterCommit(t.dispatchEventId, t.dispatchUrl);
-  return strip(t, ["historyRows", "jobs", "dispatchEventId", "dispatchUrl"]);
+  dispatch(t);
+  return strip(t, ["historyRows", "jobs", ...DISPATCH_KEYS]);
 }
 
 /** One start in one statement (startSql): a start with an inline customer, or one that failed in a batch. */
@@ -286,14 +341,13 @@ const startBatchSql = () => `
     from t join ti on ti.tid = t.id cross join jsonb_to_record(ti.event) as x(id text, payload jsonb, at text)
     where jsonb_typeof(ti.event) = 'object'
   ),
-  ${EVENT},
-  ${addJobsSql(`ti cross join jsonb_to_recordset(ti.jobs) as ${JOB_COLUMNS}`, deliveryJobDelayMs())}
+  ${eventSql(claimsDelivery())},
+  ${addJobsSql(`ti cross join jsonb_to_recordset(ti.jobs) as ${JOB_COLUMNS}`, !claimsDelivery())}
   select t.*, (select count(*) from h)::int as "historyRows",
-    (select count(*) from j)::int + (select count(*) from jl)::int as jobs,
-    ev.id as "dispatchEventId", ev."targetUrl" as "dispatchUrl"
-  from t left join ev on ev."transactionId" = t.id and ev."targetUrl" <> ''`;
+    (select count(*) from j)::int + (select count(*) from jl)::int as jobs, d.*
+  from t left join dispatch d on d."dispatchTransactionId" = t.id`;
 
-type StartedRow = Transaction & { dispatchEventId: string | null; dispatchUrl: string | null };
+type StartedRow = Transaction & DispatchColumns;
 type StartItem = { row: StartRow; history: HistoryRow[]; event: EventRow | null; jobs: JobRow[] };
 
 /**
@@ -362,14 +416,12 @@ const transitionSql = () => `
         'merchant_reference', upd."merchantReference", 'last_status_update', $9::text) as ev_payload
     from upd
   ),
-  ${EVENT},
-  ${addJobsSql(`jsonb_to_recordset($11::jsonb) as ${JOB_COLUMNS} cross join upd`, deliveryJobDelayMs())}
+  ${eventSql(claimsDelivery())},
+  ${addJobsSql(`jsonb_to_recordset($11::jsonb) as ${JOB_COLUMNS} cross join upd`, !claimsDelivery())}
   select cur.status as "currentStatus", upd.*,
     (select count(*) from h)::int as "historyRows",
-    (select count(*) from j)::int + (select count(*) from jl)::int as jobs,
-    (select id from ev where ev."targetUrl" <> '') as "dispatchEventId",
-    (select "targetUrl" from ev where ev."targetUrl" <> '') as "dispatchUrl"
-  from cur left join upd on true`;
+    (select count(*) from j)::int + (select count(*) from jl)::int as jobs, d.*
+  from cur left join upd on true left join dispatch d on true`;
 
 export type TransitionResult =
   | { kind: "not_found" }
@@ -394,12 +446,11 @@ export async function transitionOne(opts: {
 }): Promise<TransitionResult> {
   const at = opts.now.toISOString();
   const [r] = await q<
-    Transaction & {
-      currentStatus: string;
-      id: string | null;
-      dispatchEventId: string | null;
-      dispatchUrl: string | null;
-    }
+    Transaction &
+      DispatchColumns & {
+        currentStatus: string;
+        id: string | null;
+      }
   >("payrail_transition", cached("payrail_transition", transitionSql), [
     opts.id,
     opts.organisationId,
@@ -415,10 +466,10 @@ export async function transitionOne(opts: {
   ]);
   if (!r) return { kind: "not_found" };
   if (r.id === null) return { kind: "conflict", status: r.currentStatus };
-  dispatchAfterCommit(r.dispatchEventId, r.dispatchUrl);
+  dispatch(r);
   return {
     kind: "done",
-    transaction: strip(r, ["currentStatus", "previousStatus", "historyRows", "jobs", "dispatchEventId", "dispatchUrl"]),
+    transaction: strip(r, ["currentStatus", "previousStatus", "historyRows", "jobs", ...DISPATCH_KEYS]),
   };
 }
 

@@ -4,7 +4,6 @@ import { addJob, DELIVERY_PRIORITY, type JobPayloads } from "@/lib/jobs/queue";
 import { log } from "@/lib/log";
 import { HostSlots } from "@/lib/webhooks/host-slots";
 import {
-  claimAndLoad,
   claimDeliveryAttempt,
   type DeliveryEvent,
   loadDeliveryEvent,
@@ -147,7 +146,7 @@ function startAttempt(a: {
   attemptNumber: number;
   trigger: Trigger;
   url: string;
-  profile: DeliveryEvent["transaction"]["paymentProfile"];
+  profile: ClaimedDelivery["profile"];
   payload: unknown;
 }): void {
   const { host, eventId, attemptNumber } = a;
@@ -175,49 +174,57 @@ function startAttempt(a: {
   running.add(run);
 }
 
-/**
- * Hands an event just committed by the API to this process's deliveries at once, without the
- * round trip through the job queue (the webhook lag's largest part). Only where the worker runs in
- * this process (WORKER_IN_PROCESS): elsewhere deliveries are the workers' job. The event's own
- * delivery job is the backstop, due when this attempt's lease would run out; the claim
- * (claimAttempt) keeps the two from both sending, and a delivered attempt removes the job.
- */
-export function dispatchAfterCommit(eventId: string | null | undefined, targetUrl: string | null | undefined): void {
-  if (!eventId || !targetUrl || !env().WORKER_IN_PROCESS) return;
-  deliverNow(eventId, targetUrl).catch((err) =>
-    log().warn({ err, eventId }, "immediate webhook delivery failed; its job retries it"),
-  );
-}
+/** An attempt the API's statement claimed with the event it wrote (lib/transactions/lean-sql.ts eventSql). */
+export type ClaimedDelivery = {
+  eventId: string;
+  url: string;
+  payload: unknown;
+  profile: Pick<
+    DeliveryEvent["transaction"]["paymentProfile"],
+    "webhookSecret" | "previousWebhookSecret" | "previousSecretExpiresAt" | "webhookChaos"
+  >;
+};
 
 /**
- * The dispatch: the host's slot first (none free: the ordinary path, which waits in process), then
- * the claim and everything signing needs in one round trip, then the attempt.
+ * Starts the first attempt of an event the API has just committed, already claimed by the same
+ * statement (attempt 1, leased), with everything signing needs: no round trip and no job between
+ * the commit and the POST (the webhook lag's largest part). Only where the worker runs in this
+ * process (WORKER_IN_PROCESS); elsewhere the event's job, due at once, wakes a worker. When the
+ * receiving host is at its cap, the attempt waits in process for the host's next free slot; beyond
+ * MAX_WAITING it is left to the sweeper, which revives the event once its lease has run out.
  */
-async function deliverNow(eventId: string, targetUrl: string): Promise<void> {
-  const host = hostOf(targetUrl);
-  if (!slots.get().tryAcquire(host)) return deliverWebhook({ eventId });
-  let claimed: Awaited<ReturnType<typeof claimAndLoad>>;
-  try {
-    claimed = await claimAndLoad(eventId, new Date(Date.now() + ATTEMPT_LEASE_MS), dueBy());
-  } catch (err) {
-    release(host);
-    throw err;
-  }
-  if (!claimed || hostOf(claimed.targetUrl) !== host) {
-    release(host);
-    // Not (or no longer) due, or another URL than the commit said: the ordinary path decides.
-    if (claimed) log().warn({ eventId }, "dispatched webhook's URL differs from its event's");
+export function dispatchAfterCommit(claimed: ClaimedDelivery): void {
+  if (!env().WORKER_IN_PROCESS) return;
+  const host = hostOf(claimed.url);
+  const go = () => {
+    if (!slots.get().tryAcquire(host)) return false;
+    startAttempt({
+      host,
+      eventId: claimed.eventId,
+      attemptNumber: 1,
+      trigger: "schedule",
+      url: claimed.url,
+      profile: claimed.profile,
+      payload: claimed.payload,
+    });
+    return true;
+  };
+  if (go()) return;
+  const queue = waiting.get(host) ?? [];
+  if (queue.length >= MAX_WAITING) {
+    log().warn({ eventId: claimed.eventId }, "webhook host at its cap with too many waiting; the sweeper retries it");
     return;
   }
-  startAttempt({
-    host,
-    eventId,
-    attemptNumber: claimed.attemptNumber,
-    trigger: "schedule",
-    url: claimed.targetUrl,
-    profile: claimed.transaction.paymentProfile,
-    payload: claimed.payload,
-  });
+  const retry = () => {
+    if (!go()) {
+      // Another delivery took the freed slot first: wait for the next one.
+      const q = waiting.get(host) ?? [];
+      q.unshift(retry);
+      waiting.set(host, q);
+    }
+  };
+  queue.push(retry);
+  waiting.set(host, queue);
 }
 
 /** Waits for the attempts this process has started (a worker that stops cleanly finishes them). */

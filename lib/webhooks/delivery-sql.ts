@@ -3,7 +3,7 @@ import { q } from "@/lib/db/pg";
 /**
  * The delivery path's SQL (lib/webhooks/deliver.ts), plain pg with named statements: the event
  * with what signing needs in one round trip, the claim in one, and a delivered attempt recorded in
- * one. Same rows and rules as the Prisma queries they replace (docs/decisions.md: webhook lag);
+ * one (an event the API writes is claimed by the API's own statement: lib/transactions/lean-sql.ts). Same rows and rules as the Prisma queries they replace (docs/decisions.md: webhook lag);
  * a failed attempt, which schedules a retry, is still recorded through Prisma.
  */
 
@@ -44,33 +44,6 @@ const toEvent = (r: EventRow): DeliveryEvent => ({
     },
   },
 });
-
-/**
- * The claim of a scheduled attempt (as claimDeliveryAttempt) and the event with what signing needs,
- * in one statement: null when the event is not due (any more).
- */
-export async function claimAndLoad(
-  eventId: string,
-  leaseUntil: Date,
-  dueBy: Date,
-): Promise<(DeliveryEvent & { attemptNumber: number }) | null> {
-  const [r] = await q<EventRow & { attempts: number }>(
-    "payrail_delivery_claim_load",
-    `with c as (
-       update webhook_events set attempts = attempts + 1, "nextAttemptAt" = $2::timestamptz
-       where id = $1::uuid and status = 'pending' and "nextAttemptAt" <= $3::timestamptz
-       returning status, "nextAttemptAt", "targetUrl", payload, attempts, "transactionId"
-     )
-     select c.status, c."nextAttemptAt", c."targetUrl", c.payload, c.attempts, t."webhookUrl",
-       p."webhookTransactionUpdate", p."webhookSecret", p."previousWebhookSecret", p."previousSecretExpiresAt",
-       p."webhookChaos"
-     from c
-     join transactions t on t.id = c."transactionId"
-     join payment_profiles p on p.id = t."paymentProfileId"`,
-    [eventId, leaseUntil.toISOString(), dueBy.toISOString()],
-  );
-  return r ? { ...toEvent(r), attemptNumber: r.attempts } : null;
-}
 
 export async function loadDeliveryEvent(eventId: string): Promise<DeliveryEvent | null> {
   const [r] = await q<EventRow>(
@@ -127,8 +100,8 @@ export type DeliveredAttempt = {
 };
 
 /**
- * A 2xx attempt: its row, the event delivered (unless it already was) and its pending delivery job
- * (the backstop of an immediate dispatch) removed, in one statement.
+ * A 2xx attempt: its row, the event delivered (unless it already was) and any delivery job still
+ * waiting under its key (a scheduled retry, when a resend got through first) removed, in one statement.
  */
 export async function recordDeliveredAttempt(a: DeliveredAttempt): Promise<void> {
   await q(

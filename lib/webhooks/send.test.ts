@@ -140,3 +140,54 @@ describe("sendWebhook", () => {
     });
   });
 });
+
+describe("sendWebhook keeps connections to a receiver alive", () => {
+  // A receiver of its own, counting the connections it accepts.
+  let connections = 0;
+  const served = new WeakSet<object>();
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const reused = served.has(req.socket);
+      served.add(req.socket);
+      // The keep-alive race: the receiver closes a connection it had kept, without answering.
+      if (req.url === "/drop-reused" && reused) return req.socket.destroy();
+      if (req.url === "/long") return res.writeHead(200).end(Buffer.alloc(64 * 1024, "y"));
+      res.writeHead(200).end("ok");
+    });
+  });
+  receiver.on("connection", () => connections++);
+  const url = (path: string) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`;
+  const post = (path: string) => sendWebhook({ url: url(path), headers: {}, body: "{}", allowPrivate: true });
+
+  beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve)));
+  afterAll(() => {
+    receiver.closeAllConnections();
+    return new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  it("sends the next attempt to the same receiver on the same connection", async () => {
+    receiver.closeAllConnections();
+    const before = connections;
+    for (let i = 0; i < 3; i++) expect((await post("/ok")).statusCode).toBe(200);
+    expect(connections - before).toBe(1);
+  });
+
+  it("sends again on a new connection when the receiver drops a kept one without answering", async () => {
+    receiver.closeAllConnections();
+    const before = connections;
+    expect((await post("/ok")).statusCode).toBe(200);
+    const r = await post("/drop-reused");
+    expect(r).toMatchObject({ statusCode: 200, error: null, responseExcerpt: "ok" });
+    expect(connections - before).toBe(2);
+  });
+
+  it("does not keep a connection whose response was cut at the excerpt", async () => {
+    receiver.closeAllConnections();
+    const before = connections;
+    const long = await post("/long");
+    expect(long.responseExcerpt).toHaveLength(RESPONSE_EXCERPT_BYTES);
+    expect((await post("/ok")).statusCode).toBe(200);
+    expect(connections - before).toBe(2);
+  });
+});

@@ -127,10 +127,11 @@ const FREE_SOCKET_MS = 4_000;
 
 /** One agent per protocol, per process (on globalThis: the /v1 bundle and Next's chunks share them). */
 const g = globalThis as unknown as { payrailWebhookAgents?: { http: http.Agent; https: https.Agent } };
-const KEEP_ALIVE = (g.payrailWebhookAgents ??= {
+g.payrailWebhookAgents ??= {
   http: new http.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
   https: new https.Agent({ keepAlive: true, timeout: FREE_SOCKET_MS }),
-});
+};
+const KEEP_ALIVE = g.payrailWebhookAgents;
 
 /** The receiver closed a reused connection before answering (the keep-alive race). */
 function isClosedByPeer(err: unknown): boolean {

@@ -33,7 +33,7 @@ const JOB_COLUMNS = "x(name text, payload json, run_at timestamptz, job_key text
 /**
  * The jobs of `jobsFrom` (a FROM clause naming the jobs `x`, JOB_COLUMNS, joined to the written
  * row so nothing is added when nothing was written), plus the delivery job of each event written
- * by EVENT (CTE `ev`) that has a URL. A job due later goes straight
+ * by eventSql (CTE `ev`) that has a URL, when `deliveryJobs`. A job due later goes straight
  * into graphile-worker's job table, without `add_job`: `add_job` NOTIFYs `jobs:insert`, and a
  * transaction that NOTIFYs holds PostgreSQL's global notify lock from its commit until the commit
  * is flushed, so every such commit waits for the one before it (measured here: 2,000 inserts/s
@@ -44,7 +44,7 @@ const JOB_COLUMNS = "x(name text, payload json, run_at timestamptz, job_key text
  *
  * `deliveryJobs`: each event with a URL also gets its `deliver_webhook` job, due at once (deliveries
  * left to separate workers). With the worker in this process there is none: the event is claimed
- * by the statement itself and handed to this process's deliveries right after the commit (EVENT,
+ * by the statement itself and handed to this process's deliveries right after the commit (eventSql,
  * dispatchAfterCommit).
  */
 const addJobsSql = (jobsFrom: string, deliveryJobs: boolean) => `
@@ -224,7 +224,7 @@ const startSql = (newCustomer: boolean) => `
     (select count(*) from j)::int + (select count(*) from jl)::int as jobs, d.*
   from t left join dispatch d on true`;
 const sqlCache = new Map<string, string>();
-/** Built on first use (the delivery delay depends on a setting). */
+/** Built on first use (whether the API claims deliveries depends on a setting). */
 const cached = (key: string, build: () => string) => {
   const sql = sqlCache.get(key) ?? build();
   sqlCache.set(key, sql);

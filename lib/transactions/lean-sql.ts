@@ -180,23 +180,22 @@ export type StartRow = {
 };
 
 /**
- * The start's statement. `newCustomer`: the request's inline customer object is inserted in the
- * same statement ($21, a customers row as JSON), only when the profile is the caller's.
+ * A start with an inline customer object: the customer ($21, a customers row as JSON) is inserted
+ * by the same statement, only when the profile is the caller's. (Every other start goes through
+ * startBatchSql.)
  */
-const startSql = (newCustomer: boolean) => `
+const startNewCustomerSql = () => `
   with
   prof as (
     select id from payment_profiles
     where id = $2::uuid and "organisationId" = $1::uuid and not ($6 = any(coalesce("disabledProducts", '{}')))
   ),
-  cust as (${
-    newCustomer
-      ? `insert into customers
+  cust as (
+    insert into customers
     select r.* from prof cross join jsonb_populate_record(null::customers, $21::jsonb) r
     where r.id = $3::uuid and r."organisationId" = $1::uuid
-    returning id`
-      : `select id from customers where id = $3::uuid and "organisationId" = $1::uuid`
-  }),
+    returning id
+  ),
   t as (
     insert into transactions (id, "organisationId", "paymentProfileId", "customerId", amount, "paymentProduct",
       "customerIp", "userAgent", "dynamicDescriptor", "merchantReference", "webhookUrl", details, "extraFields",
@@ -246,25 +245,24 @@ export async function insertStarted(
   newCustomer?: Record<string, unknown>,
 ): Promise<Transaction | null> {
   const t = newCustomer
-    ? await startOne(row, history, event, jobs, newCustomer)
+    ? await startWithNewCustomer(row, history, event, jobs, newCustomer)
     : await enqueueStart({ row, history, event, jobs });
   if (!t) return null;
   dispatch(t);
   return strip(t, ["historyRows", "jobs", ...DISPATCH_KEYS]);
 }
 
-/** One start in one statement (startSql): a start with an inline customer, or one that failed in a batch. */
-async function startOne(
+/** A start with an inline customer, in its own statement (startNewCustomerSql). */
+async function startWithNewCustomer(
   row: StartRow,
   history: HistoryRow[],
   event: EventRow | null,
   jobs: JobRow[],
-  newCustomer?: Record<string, unknown>,
+  newCustomer: Record<string, unknown>,
 ): Promise<StartedRow | null> {
-  const name = newCustomer ? "payrail_start_new_customer" : "payrail_start";
   const [t] = await q<StartedRow>(
-    name,
-    cached(name, () => startSql(newCustomer !== undefined)),
+    "payrail_start_new_customer",
+    cached("payrail_start_new_customer", startNewCustomerSql),
     [
       row.organisationId,
       row.paymentProfileId,
@@ -286,14 +284,15 @@ async function startOne(
       JSON.stringify(history.map((h, n) => ({ ...h, n }))),
       event ? JSON.stringify(event) : null,
       JSON.stringify(jobs),
-      ...(newCustomer ? [JSON.stringify(newCustomer)] : []),
+      JSON.stringify(newCustomer),
     ],
   );
   return t ?? null;
 }
 
 /**
- * Many starts in one statement: the same writes as startSql for each element of $1 (a JSON array
+ * Many starts in one statement: the same writes as startNewCustomerSql (for an existing customer)
+ * for each element of $1 (a JSON array
  * of StartRow plus its `history`, `event` and `jobs`, numbered by `i`). A start whose profile or
  * customer is not its organisation's (or whose product is disabled) writes nothing and returns
  * no row. The ownership checks are lateral probes of the primary keys, whatever the batch's size
@@ -357,24 +356,27 @@ type StartItem = { row: StartRow; history: HistoryRow[]; event: EventRow | null;
 const enqueueStart = createBatcher<StartItem, StartedRow | null>({
   inFlight: 2,
   max: 64,
-  run: async (items) => {
-    const rows = await q<StartedRow>("payrail_start_batch", cached("payrail_start_batch", startBatchSql), [
-      JSON.stringify(
-        items.map((b, i) => ({
-          ...b.row,
-          i,
-          history: b.history.map((h, n) => ({ ...h, n })),
-          event: b.event,
-          jobs: b.jobs,
-        })),
-      ),
-    ]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return items.map((b) => byId.get(b.row.id) ?? null);
-  },
-  runOne: (b) => startOne(b.row, b.history, b.event, b.jobs),
+  run: writeStarts,
+  runOne: async (b) => (await writeStarts([b]))[0],
   aloneOnError: isDataError,
 });
+
+/** Writes starts with startBatchSql: each one's row, or null when it was not the caller's to write. */
+async function writeStarts(items: StartItem[]): Promise<(StartedRow | null)[]> {
+  const rows = await q<StartedRow>("payrail_start_batch", cached("payrail_start_batch", startBatchSql), [
+    JSON.stringify(
+      items.map((b, i) => ({
+        ...b.row,
+        i,
+        history: b.history.map((h, n) => ({ ...h, n })),
+        event: b.event,
+        jobs: b.jobs,
+      })),
+    ),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return items.map((b) => byId.get(b.row.id) ?? null);
+}
 
 /**
  * Why a start stored nothing (insertStarted returned null): the caller's profile (with its

@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { Api, test as base, createMerchant, expect } from "../fixtures";
+import { Api, test as base, createMerchant, eventually, expect } from "../fixtures";
+import type { Receiver } from "../webhooks";
 
 /** A dashboard login for the organisation, made with the merchant CLI. */
 export function addLogin(organisation: string) {
@@ -53,6 +54,24 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, name: str
 }
 
 /** Tests with a merchant of their own (the shared fixtures' merchant lives for a whole worker). */
+/**
+ * Clicks Resend on the first event shown under `testId` (one attempt so far) and waits until the
+ * receiver has it again and the page lists the second attempt, triggered by "resend".
+ */
+export async function resendFirstEvent(page: Page, testId: string, receiver: Receiver) {
+  const attempts = () => page.getByTestId(testId).first().getByTestId("attempts");
+  await expect(attempts().getByRole("row")).toHaveCount(1);
+  const before = receiver.deliveries.length;
+  await page.getByTestId(testId).first().getByRole("button", { name: "Resend" }).click();
+  await expect(page.getByTestId(testId).first().getByRole("status")).toHaveText("Resend queued.");
+  await eventually(async () => receiver.deliveries.length > before);
+  await expect(async () => {
+    await page.reload();
+    await expect(attempts().getByRole("row")).toHaveCount(2, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(attempts()).toContainText("resend");
+}
+
 export const test = base.extend<{ own: Api }>({
   own: async ({ request }, use, testInfo) =>
     use(

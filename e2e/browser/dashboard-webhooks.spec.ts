@@ -6,7 +6,7 @@ import { Webhook } from "standardwebhooks";
 import { createMerchant, eventually, expect } from "../fixtures";
 import { STRICT } from "../isolated";
 import { Receiver } from "../webhooks";
-import { expectAccessible, signIn, signedIn, snap, test } from "./dashboard-helpers";
+import { expectAccessible, resendFirstEvent, signIn, signedIn, snap, test } from "./dashboard-helpers";
 import { start } from "./helpers";
 
 // Browser, axe and screenshots on a loaded 2-core machine: more time than the default minute.
@@ -324,19 +324,7 @@ test("event log: filters, keyset pages, every attempt, Resend", async ({ page, o
     await expect(page.getByTestId("event")).toHaveCount(all.filter((e) => e.transaction === ids[1]).length);
 
     // Resend adds an attempt (trigger "resend") and reaches the receiver again.
-    const event = page.getByTestId("event").first();
-    await expect(event.getByTestId("attempts").getByRole("row")).toHaveCount(1);
-    const before = receiver.deliveries.length;
-    await event.getByRole("button", { name: "Resend" }).click();
-    await expect(event.getByRole("status")).toHaveText("Resend queued.");
-    await eventually(async () => receiver.deliveries.length > before);
-    await expect(async () => {
-      await page.reload();
-      await expect(page.getByTestId("event").first().getByTestId("attempts").getByRole("row")).toHaveCount(2, {
-        timeout: 1000,
-      });
-    }).toPass({ timeout: 15_000 });
-    await expect(page.getByTestId("event").first().getByTestId("attempts")).toContainText("resend");
+    await resendFirstEvent(page, "event", receiver);
     await snap(page, testInfo, "events-resent");
     await expectAccessible(page, testInfo, "events");
     expect((await auditActions(page))[0]).toBe("webhook_event.resend");

@@ -1,5 +1,6 @@
 import type { Api } from "../fixtures";
 import { eventually } from "../fixtures";
+import { Receiver, startDummy, verifyDelivery } from "../webhooks";
 import {
   dummyIn,
   expect,
@@ -209,6 +210,51 @@ test.describe("concurrent starts (written in shared batches, lib/db/batcher.ts)"
       expect(row?.ref, s.id).toBe(s.ref);
       if (s.kind === "bank") expect(row).toMatchObject({ history: ["INITIATED"], events: 0, timers: 1 });
       else expect(row).toMatchObject({ history: ["INITIATED", "AUTHORIZED"], events: 1, timers: 0 });
+    }
+  });
+});
+
+test.describe("concurrent webhook deliveries (their records written in shared batches, lib/webhooks/delivery-sql.ts)", () => {
+  test("40 status changes at once: each delivered once, signed, and recorded as delivered with its one attempt", async ({
+    request,
+    merchant,
+  }) => {
+    const receiver = await Receiver.start("ok");
+    try {
+      const ts = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          startDummy(request, merchant, { outcome: i % 2 ? "AUTHORIZED" : "DECLINED", webhookUrl: receiver.url() }),
+        ),
+      );
+      const ids = ts.map((t) => t.id);
+      await receiver.waitForCount(40);
+      for (const d of receiver.deliveries) {
+        const body = verifyDelivery(d, merchant.webhook_secret) as { id: string };
+        expect(ids).toContain(body.id);
+      }
+      const rows = await eventually(
+        async () => {
+          const r = await sql<{
+            id: string;
+            status: string;
+            delivered: boolean;
+            attempts: { n: number; code: number }[];
+          }>(
+            `select t.id, e.status, e."deliveredAt" is not null as delivered,
+               coalesce((select json_agg(json_build_object('n', a."attemptNumber", 'code', a."statusCode"))
+                 from webhook_attempts a where a."eventId" = e.id), '[]') as attempts
+             from transactions t join webhook_events e on e."transactionId" = t.id
+             where t.id = any($1::uuid[])`,
+            [ids],
+          );
+          return r.length === 40 && r.every((x) => x.status === "delivered") ? r : undefined;
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+      for (const r of rows) expect(r, r.id).toMatchObject({ delivered: true, attempts: [{ n: 1, code: 200 }] });
+      expect(new Set(receiver.deliveries.map((d) => d.headers["webhook-id"])).size).toBe(40);
+    } finally {
+      await receiver.close();
     }
   });
 });

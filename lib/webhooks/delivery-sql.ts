@@ -1,10 +1,13 @@
+import { createBatcher, isDataError } from "@/lib/db/batcher";
 import { q } from "@/lib/db/pg";
 
 /**
  * The delivery path's SQL (lib/webhooks/deliver.ts), plain pg with named statements: the event
- * with what signing needs in one round trip, the claim in one, and a delivered attempt recorded in
- * one (an event the API writes is claimed by the API's own statement: lib/transactions/lean-sql.ts). Same rows and rules as the Prisma queries they replace (docs/decisions.md: webhook lag);
- * a failed attempt, which schedules a retry, is still recorded through Prisma.
+ * with what signing needs in one round trip, the claim in one, and delivered attempts recorded
+ * together, many in one statement (an event the API writes is claimed by the API's own statement:
+ * lib/transactions/lean-sql.ts). Same rows and rules as the Prisma queries they replace
+ * (docs/decisions.md: webhook lag); a failed attempt, which schedules a retry, is still recorded
+ * through Prisma.
  */
 
 export type DeliveryEvent = {
@@ -100,33 +103,60 @@ export type DeliveredAttempt = {
 };
 
 /**
- * A 2xx attempt: its row, the event delivered (unless it already was) and any delivery job still
- * waiting under its key (a scheduled retry, when a resend got through first) removed, in one statement.
+ * 2xx attempts, recorded together when they end together (createBatcher: at most 2 statements at
+ * once, up to 64 attempts each): each attempt's row, its event delivered (unless it already was)
+ * and any delivery job still waiting under the event's key (a scheduled retry, when a resend got
+ * through first) removed, in one statement. Same rows as one attempt alone; a batch that fails on
+ * data is recorded again one attempt at a time, so only the attempt at fault sees its error.
  */
+const deliveredSql = `
+  with inp as (
+    select * from jsonb_to_recordset($1::jsonb) as x("eventId" uuid, "attemptNumber" int, trigger text, url text,
+      "startedAt" timestamptz, "durationMs" int, "statusCode" int, "responseExcerpt" text, chaos jsonb,
+      now timestamptz)
+  ),
+  a as (
+    insert into webhook_attempts ("eventId", "attemptNumber", trigger, url, "startedAt", "durationMs",
+      "statusCode", error, "responseExcerpt", chaos)
+    select "eventId", "attemptNumber", trigger, url, "startedAt", "durationMs", "statusCode", null,
+      "responseExcerpt", chaos
+    from inp
+    returning 1
+  ),
+  rj as (select graphile_worker.remove_job('webhook:' || "eventId"::text) as removed from inp)
+  update webhook_events e set status = 'delivered', "deliveredAt" = inp.now, "nextAttemptAt" = null
+  from inp
+  where e.id = inp."eventId" and e.status <> 'delivered'
+    and (select count(*) from a) = (select count(*) from inp) and (select count(*) from rj) >= 0`;
+
+const writeDelivered = async (attempts: DeliveredAttempt[]): Promise<null[]> => {
+  await q("payrail_delivery_delivered", deliveredSql, [
+    JSON.stringify(
+      attempts.map((a) => ({
+        eventId: a.eventId,
+        attemptNumber: a.attemptNumber,
+        trigger: a.trigger,
+        url: a.url,
+        startedAt: a.startedAt.toISOString(),
+        durationMs: a.durationMs,
+        statusCode: a.statusCode,
+        responseExcerpt: a.responseExcerpt,
+        chaos: a.chaos ?? null,
+        now: a.now.toISOString(),
+      })),
+    ),
+  ]);
+  return attempts.map(() => null);
+};
+
+const enqueueDelivered = createBatcher<DeliveredAttempt, null>({
+  inFlight: 2,
+  max: 64,
+  run: writeDelivered,
+  runOne: async (a) => (await writeDelivered([a]))[0],
+  aloneOnError: isDataError,
+});
+
 export async function recordDeliveredAttempt(a: DeliveredAttempt): Promise<void> {
-  await q(
-    "payrail_delivery_delivered",
-    `with a as (
-       insert into webhook_attempts ("eventId", "attemptNumber", trigger, url, "startedAt", "durationMs",
-         "statusCode", error, "responseExcerpt", chaos)
-       values ($1::uuid, $2, $3, $4, $5::timestamptz, $6, $7, null, $8, $9::jsonb)
-       returning 1
-     ),
-     rj as (select graphile_worker.remove_job('webhook:' || $1::text) as removed)
-     update webhook_events set status = 'delivered', "deliveredAt" = $10::timestamptz, "nextAttemptAt" = null
-     where id = $1::uuid and status <> 'delivered' and (select count(*) from a) = 1
-       and (select count(*) from rj) >= 0`,
-    [
-      a.eventId,
-      a.attemptNumber,
-      a.trigger,
-      a.url,
-      a.startedAt.toISOString(),
-      a.durationMs,
-      a.statusCode,
-      a.responseExcerpt,
-      a.chaos === undefined || a.chaos === null ? null : JSON.stringify(a.chaos),
-      a.now.toISOString(),
-    ],
-  );
+  await enqueueDelivered(a);
 }

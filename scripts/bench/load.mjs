@@ -79,6 +79,8 @@ const nowMs = () => performance.timeOrigin + performance.now();
  */
 export async function startReceiver(port) {
   const arrivals = [];
+  /** The first arrival per transaction id (waitFor looks there, not through every arrival). */
+  const firstById = new Map();
   const waiters = new Map();
   const server = http.createServer((req, res) => {
     const at = nowMs();
@@ -92,6 +94,7 @@ export async function startReceiver(port) {
       } catch {}
       const a = { at, path: req.url, webhookId: String(req.headers["webhook-id"] ?? ""), body };
       arrivals.push(a);
+      if (!firstById.has(body.id)) firstById.set(body.id, a);
       const w = waiters.get(body.id);
       if (w) {
         waiters.delete(body.id);
@@ -108,7 +111,7 @@ export async function startReceiver(port) {
     url: `http://127.0.0.1:${port}`,
     arrivals,
     waitFor(id, timeoutMs) {
-      const seen = arrivals.find((a) => a.body.id === id);
+      const seen = firstById.get(id);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve) => {
         const timer = setTimeout(() => {

@@ -482,6 +482,51 @@ export async function selectTransaction(organisationId: string, id: string): Pro
   return t ?? null;
 }
 
+export type PageFilter = {
+  status?: string;
+  paymentProduct?: string;
+  merchantReference?: string;
+  /** Keyset: only rows before this (createdAt, id), newest first. */
+  before?: { createdAt: Date; id: string };
+};
+
+/**
+ * One page of the organisation's transactions, newest first, `limit` rows at most. One statement
+ * per combination of the filters present (named, so each is planned once per connection), each
+ * with only its own conditions: a generic `($n is null or …)` plan would walk the organisation's
+ * whole (createdAt, id) index for a merchant_reference that the (organisationId, merchantReference)
+ * index finds at once. The keyset condition is a row comparison the (organisationId, createdAt,
+ * id) index answers directly.
+ */
+export async function selectTransactionPage(
+  organisationId: string,
+  filter: PageFilter,
+  limit: number,
+): Promise<Transaction[]> {
+  const values: unknown[] = [organisationId];
+  const where = [`"organisationId" = $1::uuid`];
+  let name = "payrail_tx_page";
+  const add = (key: string, condition: (n: number) => string, ...vs: unknown[]) => {
+    values.push(...vs);
+    where.push(condition(values.length - vs.length + 1));
+    name += `_${key}`;
+  };
+  if (filter.status !== undefined) add("s", (n) => `status = $${n}`, filter.status);
+  if (filter.paymentProduct !== undefined) add("p", (n) => `"paymentProduct" = $${n}`, filter.paymentProduct);
+  if (filter.merchantReference !== undefined) add("r", (n) => `"merchantReference" = $${n}`, filter.merchantReference);
+  if (filter.before)
+    add(
+      "c",
+      (n) => `("createdAt", id) < ($${n}::timestamptz at time zone 'UTC', $${n + 1}::uuid)`,
+      filter.before.createdAt.toISOString(),
+      filter.before.id,
+    );
+  values.push(limit);
+  const text = `select * from transactions where ${where.join(" and ")}
+    order by "createdAt" desc, id desc limit $${values.length}`;
+  return q<Transaction>(name, text, values);
+}
+
 export async function selectStatus(
   organisationId: string,
   id: string,

@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
-import type { Prisma, Transaction, TransactionHistory } from "@/lib/generated/prisma/client";
+import type { Transaction, TransactionHistory } from "@/lib/generated/prisma/client";
+import { selectTransactionPage } from "@/lib/transactions/lean-sql";
 import { isUuid } from "@/lib/schemas/common";
 import type { TransactionListQuerySchema } from "@/lib/schemas/transaction";
 import type { z } from "zod";
@@ -28,23 +29,22 @@ export async function getHistoryOrThrow(scope: Scope): Promise<TransactionHistor
 
 type ListQuery = z.output<typeof TransactionListQuerySchema>;
 
-/** Newest first, keyset-paginated on (created_at, id): stable while new transactions arrive. */
+/**
+ * Newest first, keyset-paginated on (created_at, id): stable while new transactions arrive. Plain
+ * pg (lean-sql.ts selectTransactionPage), one statement.
+ */
 export async function listTransactions(organisationId: string, q: ListQuery) {
-  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-  const where: Prisma.TransactionWhereInput = {
+  const rows = await selectTransactionPage(
     organisationId,
-    ...(q.status ? { status: q.status } : {}),
-    ...(q.payment_product ? { paymentProduct: q.payment_product } : {}),
-    ...(q.merchant_reference ? { merchantReference: q.merchant_reference } : {}),
-    ...(after
-      ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-      : {}),
-  };
-  const rows = await db().transaction.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: q.limit + 1,
-  });
+    {
+      status: q.status,
+      paymentProduct: q.payment_product,
+      // An empty merchant_reference filters nothing (as before: `?merchant_reference=`).
+      merchantReference: q.merchant_reference || undefined,
+      before: q.cursor ? decodeCursor(q.cursor) : undefined,
+    },
+    q.limit + 1,
+  );
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   const hasMore = rows.length > q.limit;

@@ -5,6 +5,7 @@ import {
   type RequestRecord,
   recordRequest,
   requestLogStats,
+  rowsJson,
 } from "@/lib/api/request-log";
 
 const record = (i: number): RequestRecord => ({
@@ -36,5 +37,46 @@ describe("request log buffer", () => {
     expect(requestLogStats()).toEqual({ buffered: 10_000, written: 0, dropped: 5 });
     await flushRequestLog();
     expect(requestLogStats()).toEqual({ buffered: 0, written: 0, dropped: 10_005 });
+  });
+});
+
+describe("rowsJson (the batch as one JSON parameter)", () => {
+  it("is one valid JSON array: fields as they are, bodies redacted and spliced in, none → null", () => {
+    const odd = 'quote " backslash \\ newline \n unicode é ☃ tab \t';
+    const rows = JSON.parse(
+      rowsJson([
+        {
+          ...record(3),
+          method: "POST",
+          path: `/v1/customer/${odd}`,
+          query: "a=1&b=2",
+          status: 201,
+          durationMs: 2.6,
+          createdAt: new Date("2026-11-23T07:00:00.123Z"),
+          requestBody: { card_number: "4111111111111111", cvc: "123", note: odd },
+          responseBody: { id: "x", list: [1, 2, { a: null }] },
+        },
+        record(4),
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({
+      m: "POST",
+      p: `/v1/customer/${odd}`,
+      q: "a=1&b=2",
+      s: 201,
+      d: 3,
+      c: "2026-11-23T07:00:00.123Z",
+      sb: { id: "x", list: [1, 2, { a: null }] },
+    });
+    expect(rows[0].rb.note).toBe(odd);
+    expect(JSON.stringify(rows[0].rb)).not.toContain("4111111111111111");
+    expect(rows[1]).toMatchObject({ m: "GET", rb: null, sb: { n: 4 } });
+  });
+
+  it("stores a body past 16,384 characters as a truncated preview", () => {
+    const [row] = JSON.parse(rowsJson([{ ...record(1), responseBody: { big: "x".repeat(20_000) } }]));
+    expect(row.sb).toMatchObject({ truncated: true, length: expect.any(Number) });
+    expect(row.sb.preview.length).toBe(16_384);
   });
 });

@@ -150,33 +150,45 @@ function drain(s: State): Promise<void> {
   return s.flushing;
 }
 
+// The batch goes as one JSON text (rowsJson): pg would otherwise escape every element of ten
+// text arrays, character by character, and the stored bodies are JSON already.
 const INSERT = `INSERT INTO request_log ("organisationId", "requestId", method, path, query, status, "durationMs",
   "createdAt", "requestBody", "responseBody")
-SELECT o, r, m, p, qs, st, d, c, rb::json, sb::json
-FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::timestamptz[],
-  $9::text[], $10::text[]) AS t(o, r, m, p, qs, st, d, c, rb, sb)`;
+SELECT o, r, m, p, q, s, d, c, rb, sb
+FROM json_to_recordset($1::json) AS t(o uuid, r text, m text, p text, q text, s int, d int, c timestamptz,
+  rb json, sb json)`;
 
 // Deletes an organisation's rows older than its KEEP_PER_ORGANISATION newest (by id, the index order).
 const TRIM = `DELETE FROM request_log l USING unnest($1::uuid[]) AS t(o)
 WHERE l."organisationId" = t.o AND l.id < (
   SELECT id FROM request_log WHERE "organisationId" = t.o ORDER BY id DESC OFFSET ${KEEP_PER_ORGANISATION - 1} LIMIT 1)`;
 
+/**
+ * The batch as a JSON array text: every string field through JSON.stringify, the bodies spliced
+ * in as the JSON texts storedBody made (valid JSON by construction), so nothing is serialised
+ * twice.
+ */
+export function rowsJson(batch: RequestRecord[]): string {
+  const rows = batch.map((r) => {
+    const fields = [
+      `"o":${JSON.stringify(r.organisationId)}`,
+      `"r":${JSON.stringify(r.requestId)}`,
+      `"m":${JSON.stringify(r.method)}`,
+      `"p":${JSON.stringify(redactText(r.path.slice(0, 2_048)))}`,
+      `"q":${JSON.stringify(redactText(r.query.slice(0, 2_048)))}`,
+      `"s":${JSON.stringify(r.status)}`,
+      `"d":${JSON.stringify(Math.round(r.durationMs))}`,
+      `"c":${JSON.stringify(r.createdAt.toISOString())}`,
+      `"rb":${storedBody(r.requestBody) ?? "null"}`,
+      `"sb":${storedBody(r.responseBody) ?? "null"}`,
+    ];
+    return `{${fields.join(",")}}`;
+  });
+  return `[${rows.join(",")}]`;
+}
+
 async function write(s: State, batch: RequestRecord[]) {
-  const cols: unknown[][] = Array.from({ length: 10 }, () => new Array(batch.length));
-  for (let i = 0; i < batch.length; i++) {
-    const r = batch[i];
-    cols[0][i] = r.organisationId;
-    cols[1][i] = r.requestId;
-    cols[2][i] = r.method;
-    cols[3][i] = redactText(r.path.slice(0, 2_048));
-    cols[4][i] = redactText(r.query.slice(0, 2_048));
-    cols[5][i] = r.status;
-    cols[6][i] = Math.round(r.durationMs);
-    cols[7][i] = r.createdAt;
-    cols[8][i] = storedBody(r.requestBody);
-    cols[9][i] = storedBody(r.responseBody);
-  }
-  await q("request_log_insert", INSERT, cols);
+  await q("request_log_insert", INSERT, [rowsJson(batch)]);
   s.written += batch.length;
 
   const now = Date.now();

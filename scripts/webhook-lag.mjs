@@ -84,8 +84,11 @@ export async function measureWebhookLag({ base, key, profile, transactions = 200
 // its database, and fetch (undici) costs about as much CPU per request as the server's own work.
 const agent = new http.Agent({ keepAlive: true });
 
-function post(url, headers, body) {
-  const text = JSON.stringify(body);
+/**
+ * One POST of `text` over `agent` (node:http): resolves with the status and the body text,
+ * rejects when the connection fails. Also the bench's (scripts/bench/load.mjs).
+ */
+export function postText(url, headers, text, agent) {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
@@ -94,22 +97,24 @@ function post(url, headers, body) {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
         res.on("error", reject);
-        res.on("end", () => {
-          let json;
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-          } catch (e) {
-            return reject(new Error(`${url}: ${res.statusCode}, not JSON (${e.message})`));
-          }
-          if (res.statusCode < 200 || res.statusCode >= 300)
-            return reject(new Error(`${url}: ${res.statusCode} ${JSON.stringify(json)}`));
-          resolve(json);
-        });
+        res.on("end", () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString("utf8") }));
       },
     );
     req.on("error", reject);
     req.end(text);
   });
+}
+
+async function post(url, headers, body) {
+  const { status, text } = await postText(url, headers, JSON.stringify(body), agent);
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${url}: ${status}, not JSON (${e.message})`);
+  }
+  if (status < 200 || status >= 300) throw new Error(`${url}: ${status} ${JSON.stringify(json)}`);
+  return json;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,6 +3,7 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { postText } from "../webhook-lag.mjs";
 
 /**
  * One autocannon run. `paths` (array) rotates the request path (get/checkoutsuccess over many ids);
@@ -168,12 +169,12 @@ export async function webhookLag({ baseUrl, apiKey, profile, customer, receiver,
   const loop = async () => {
     while (next < total) {
       next++;
-      const r = await post(
+      const r = await postText(
         `${baseUrl}/v1/transaction/start`,
         { apiKey, "content-type": "application/json" },
         body,
         agent,
-      );
+      ).catch(() => null);
       const answered = nowMs();
       if (r?.status !== 201) {
         failed++;
@@ -200,24 +201,6 @@ export async function webhookLag({ baseUrl, apiKey, profile, customer, receiver,
     failed,
     seconds: (nowMs() - t0) / 1000,
   };
-}
-
-/** One POST over `agent`: its status and body, or null when the connection failed. */
-function post(url, headers, body, agent) {
-  return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, agent },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString("utf8") }));
-        res.on("error", () => resolve(null));
-      },
-    );
-    req.on("error", () => resolve(null));
-    req.end(body);
-  });
 }
 
 export function percentiles(values) {

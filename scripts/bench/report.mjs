@@ -295,8 +295,9 @@ ${s.loadBefore?.toFixed(1)}, when the main comparison ended: ${s.loadAfter?.toFi
   the same work: authenticate by key hash (one SELECT), then insert one transaction row (start) or read one
   (get, checkoutsuccess). No history row, no outbox, no validation beyond the shape. It is the limit of this
   machine, not a competitor. Its webhook is posted by the server itself right after the commit.
-- **(c) stock**: plain \`next start\`, every \`/v1\` request through the Next route handlers (the arrangement
-  every Next + Prisma app ships).
+- **(c) stock**: plain \`next start\`, every \`/v1\` request through the Next route handlers in \`app/v1\`. They
+  call the same endpoint functions as (a) (plain pg, batched writes), so (c) differs from (a) only by Next's
+  request pipeline in front; it is not a Next + Prisma \`create\` app, which reached ≈ 460–540 req/s here.
 
 Load: autocannon, ${s.connections} connections, no pipelining, ${s.duration} s per run after a ${s.warmup} s
 warm-up per path and arrangement (longer until the path has answered once); ${s.rounds} round(s) alternating the arrangements (the order rotates each round);
@@ -312,7 +313,8 @@ ${markdownMain(results)}
 
 From the commit of a status change to its arrival at a loopback receiver: ${s.webhookTotal} \`dummy\` transactions
 per arrangement started with \`dummy_outcome: AUTHORIZED\` (a status change committed with the start, so one
-webhook each), ${s.inFlight} in flight; each loop waits for its webhook before starting the next. Lag is the
+webhook each), ${s.inFlight} in flight; each loop waits for its webhook before starting the next (starts sent over
+\`node:http\` with kept connections; 100 more per arrangement in the warm-up). Lag is the
 arrival time minus the event's \`last_status_update\` (stamped just before the commit, so it slightly
 over-states the lag). "After the start response" is arrival minus the moment the client had the 201.
 

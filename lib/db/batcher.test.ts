@@ -44,6 +44,30 @@ describe("createBatcher", () => {
     expect(await Promise.all(results)).toStrictEqual([10, 20, 30, 40, 50, 60, 70]);
   });
 
+  it("without runOne, an item of a failed batch is retried as a batch of its own (run with one item)", async () => {
+    const calls: number[][] = [];
+    const add = createBatcher({
+      inFlight: 1,
+      max: 10,
+      run: async (items: number[]) => {
+        calls.push(items);
+        if (items.includes(3)) throw dataError;
+        return items.map((i) => i * 10);
+      },
+      aloneOnError: isDataError,
+    });
+    const first = add(1); // goes at once, alone
+    const rest = [2, 3, 4].map((i) =>
+      add(i).then(
+        (v) => ({ v }),
+        (e: Error) => ({ e: e.message }),
+      ),
+    );
+    expect(await first).toBe(10);
+    expect(await Promise.all(rest)).toStrictEqual([{ v: 20 }, { e: "duplicate key" }, { v: 40 }]);
+    expect(calls).toStrictEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
   it("retries each item of a failed batch alone when the error may be one item's doing", async () => {
     const w = writer();
     const alone: number[] = [];

@@ -8,14 +8,14 @@
  * `run` writes a batch in one statement and returns one result per item, in order (a statement
  * fails or succeeds as a whole). When it fails and `aloneOnError(err)` says the error may be one
  * item's doing (a constraint, a value PostgreSQL refuses), each item of a larger batch is retried
- * alone with `runOne`, so only its own caller sees its error; any other error (the database is
+ * alone (`runOne`; by default `run` with that one item), so only its own caller sees its error; any other error (the database is
  * unreachable) goes to every caller of the batch as it is.
  */
 export type BatcherOptions<I, R> = {
   inFlight: number;
   max: number;
   run: (items: I[]) => Promise<R[]>;
-  runOne: (item: I) => Promise<R>;
+  runOne?: (item: I) => Promise<R>;
   aloneOnError: (err: unknown) => boolean;
 };
 
@@ -24,6 +24,7 @@ type Waiting<I, R> = { item: I; resolve: (r: R) => void; reject: (err: unknown) 
 export function createBatcher<I, R>(opts: BatcherOptions<I, R>): (item: I) => Promise<R> {
   const waiting: Waiting<I, R>[] = [];
   let running = 0;
+  const runOne = opts.runOne ?? (async (item: I) => (await opts.run([item]))[0]);
 
   const runBatch = async (batch: Waiting<I, R>[]) => {
     let results: R[];
@@ -31,7 +32,7 @@ export function createBatcher<I, R>(opts: BatcherOptions<I, R>): (item: I) => Pr
       results = await opts.run(batch.map((w) => w.item));
     } catch (err) {
       if (batch.length > 1 && opts.aloneOnError(err)) {
-        await Promise.all(batch.map((w) => opts.runOne(w.item).then(w.resolve, w.reject)));
+        await Promise.all(batch.map((w) => runOne(w.item).then(w.resolve, w.reject)));
       } else for (const w of batch) w.reject(err);
       return;
     }

@@ -357,7 +357,6 @@ const enqueueStart = createBatcher<StartItem, StartedRow | null>({
   inFlight: 2,
   max: 64,
   run: writeStarts,
-  runOne: async (b) => (await writeStarts([b]))[0],
   aloneOnError: isDataError,
 });
 

@@ -153,7 +153,6 @@ const enqueueDelivered = createBatcher<DeliveredAttempt, null>({
   inFlight: 2,
   max: 64,
   run: writeDelivered,
-  runOne: async (a) => (await writeDelivered([a]))[0],
   aloneOnError: isDataError,
 });
 

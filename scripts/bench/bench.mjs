@@ -60,6 +60,8 @@ const settings = {
   date: `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
   quick,
   rounds: Number(opt.rounds ?? (quick ? 1 : 2)),
+  // --rows compares p99s, which move more between rounds than req/s do: a median of 4 by default.
+  rowsRounds: Number(opt.rounds ?? (quick ? 1 : 4)),
   duration: Number(opt.duration ?? (quick ? 2 : 10)),
   warmup: Number(opt.warmup ?? (quick ? 1 : 5)),
   connections: Number(opt.connections),

@@ -343,7 +343,7 @@ npm run bench -- --instances 2 --workers 2       # plus: 2 app servers + 2 worke
 npm run bench -- --quick                         # a smoke run (short, no docs written); the e2e suite runs it
 \`\`\`
 
-Options: \`--rounds N\` (default 2), \`--duration S\` (10), \`--warmup S\` (5), \`--connections N\` (32),
+Options: \`--rounds N\` (default 2; 4 for \`--rows\`), \`--duration S\` (10), \`--warmup S\` (5), \`--connections N\` (32),
 \`--webhooks N\` (200 transactions per arrangement), \`--in-flight N\` (20), \`--only a,b,c\` (production,bare,stock),
 \`--no-docs\`, \`--skip-main\` (only the \`--rows\`/\`--instances\` parts; their sections of this page are replaced), \`--note TEXT\`. Ports: \`BENCH_PORT\` (default 3720) and the next 20. Server logs go to \`.data/bench-logs/\`.
 The bench makes the production build once before any server starts (as \`npm start\` would, when missing or

@@ -14,7 +14,7 @@ type Chaos = {
 
 type Props = {
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
-  profile: { id: string; webhook_url: string; enabled_products: string[]; webhook_chaos: Chaos };
+  profile: { id: string; webhook_transaction_update: string; enabled_products: string[]; webhook_chaos: Chaos };
   products: { id: string; label: string }[];
 };
 
@@ -80,7 +80,7 @@ export function WebhookProfileForm({ action, profile, products }: Props) {
   return (
     <form action={formAction} className="space-y-5" data-testid="profile-form" noValidate>
       <input type="hidden" name="id" value={profile.id} />
-      {input("webhook_url", "Webhook URL", profile.webhook_url, {
+      {input("webhook_transaction_update", "Webhook URL", profile.webhook_transaction_update, {
         mode: "url",
         hint: "Where events are sent (http or https). Empty: events are recorded but not sent.",
       })}

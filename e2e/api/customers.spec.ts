@@ -117,6 +117,37 @@ test.describe("POST /v1/customer", () => {
     expect(res.body.details.invalid_fields.extra).toBe("Unknown field");
   });
 
+  test("field names like constructor, toString and __proto__ are unknown fields, each named", async ({ api }) => {
+    const body = JSON.stringify({ ...customerBody(), constructor: 1, toString: "x", hasOwnProperty: 2 }).replace(
+      /}$/,
+      ',"__proto__":3}',
+    );
+    const res = await api.raw("POST", "/v1/customer", body, { "content-type": "application/json" });
+    expect(res.status).toBe(400);
+    expect(res.body.details.invalid_fields).toStrictEqual({
+      constructor: "Unknown field",
+      toString: "Unknown field",
+      hasOwnProperty: "Unknown field",
+      ["__proto__"]: "Unknown field",
+    });
+  });
+
+  test("the caller's own organisation in either case, or \"\", is the caller's; the e-mail is trimmed", async ({
+    api,
+    merchant,
+  }) => {
+    const upper = await api.post(
+      "/v1/customer",
+      customerBody({ organisation: merchant.organisation.toUpperCase(), email_address: "  ada@example.com " }),
+    );
+    expect(upper.status, JSON.stringify(upper.body)).toBe(201);
+    expect(upper.body.organisation).toBe(merchant.organisation);
+    expect(upper.body.email_address).toBe("ada@example.com");
+    const empty = await api.post("/v1/customer", customerBody({ organisation: "" }));
+    expect(empty.status, JSON.stringify(empty.body)).toBe(201);
+    expect(empty.body.organisation).toBe(merchant.organisation);
+  });
+
   test("another organisation named in the body is reported as not found (120)", async ({ api, otherMerchant }) => {
     const res = await api.post("/v1/customer", customerBody({ organisation: otherMerchant.organisation }));
     expect(res.status).toBe(404);

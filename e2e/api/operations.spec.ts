@@ -205,6 +205,10 @@ test.describe("operations refused from the wrong status → 409 130", () => {
     expect((await api.post(`/v1/transaction/${t.id}/capture`)).status).toBe(200);
     expectConflict(await api.post(`/v1/transaction/${t.id}/capture`), "SETTLEMENT_REQUESTED", ["AUTHORIZED"]);
     expectConflict(await api.post(`/v1/transaction/${t.id}/void`), "SETTLEMENT_REQUESTED", ["AUTHORIZED"]);
+    // A transaction that cannot be captured at all says so before anything about the amount.
+    expectConflict(await api.post(`/v1/transaction/${t.id}/capture`, { amount: 5000 }), "SETTLEMENT_REQUESTED", [
+      "AUTHORIZED",
+    ]);
   });
 });
 

@@ -50,6 +50,19 @@ test("advance until final: the dummy update, then settlement", async ({ api }) =
   ]);
 });
 
+test("a dummy_outcome_update equal to the status it has changes nothing: no history row, no second webhook", async ({
+  api,
+}) => {
+  const t = await dummyIn(api, "DECLINED", {}, { dummy_outcome_update: "DECLINED" });
+  const res = await api.post(`/v1/test/transaction/${t.id}/advance`, {});
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.headers["payrail-timers-run"]).toBe("dummy_update");
+  expect(res.body).toMatchObject({ status: "DECLINED", last_status_update: t.last_status_update });
+  expect((await history(api, t.id)).map((h) => h.status)).toEqual(["INITIATED", "DECLINED"]);
+  const events = await api.get(`/v1/transaction/${t.id}/webhooks`);
+  expect(events.body.data.map((e: any) => e.payload.status)).toEqual(["DECLINED"]);
+});
+
 test("advance expires an approval and processes a refund", async ({ api }) => {
   const open = await started(api, "dummy", { redirect_url: REDIRECT_URL });
   expect(open.status).toBe("INITIATED");

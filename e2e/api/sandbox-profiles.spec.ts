@@ -15,7 +15,7 @@ test("GET and PATCH a payment profile; another organisation's is 404", async ({ 
   expect(res.body).toMatchObject({
     id: merchant.payment_profile,
     name: "Default",
-    webhook_url: "",
+    webhook_transaction_update: "",
     webhook_chaos: null,
     previous_secret_expires_at: null,
   });
@@ -50,13 +50,13 @@ test("PATCH changes webhook URL, enabled products and chaos; bad input is 101", 
       "content-type": "application/json",
     });
   const res = await patch({
-    webhook_url: "https://merchant.example/hooks",
+    webhook_transaction_update: "https://merchant.example/hooks",
     enabled_products: ["card", "sepa"],
     webhook_chaos: { delay_ms: { min: 10, max: 50 }, duplicate_rate: 0.5 },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body).toMatchObject({
-    webhook_url: "https://merchant.example/hooks",
+    webhook_transaction_update: "https://merchant.example/hooks",
     enabled_products: ["card", "sepa"],
     webhook_chaos: {
       enabled: true,
@@ -69,8 +69,8 @@ test("PATCH changes webhook URL, enabled products and chaos; bad input is 101", 
   });
   expect((await api.get(`/v1/payment-profile/${m.payment_profile}`)).body).toStrictEqual(res.body);
 
-  const cleared = await patch({ webhook_url: "", enabled_products: null, webhook_chaos: null });
-  expect(cleared.body).toMatchObject({ webhook_url: "", webhook_chaos: null });
+  const cleared = await patch({ webhook_transaction_update: "", enabled_products: null, webhook_chaos: null });
+  expect(cleared.body).toMatchObject({ webhook_transaction_update: "", webhook_chaos: null });
   expect(cleared.body.enabled_products).toHaveLength(16);
 
   expectInvalid(await patch({ colour: "red" }), { colour: expect.any(String) }, "payment_profile");
@@ -80,8 +80,8 @@ test("PATCH changes webhook URL, enabled products and chaos; bad input is 101", 
     "payment_profile",
   );
   expectInvalid(
-    await patch({ webhook_url: "ftp://x.example/" }),
-    { webhook_url: "Expected an absolute http(s) URL" },
+    await patch({ webhook_transaction_update: "ftp://x.example/" }),
+    { webhook_transaction_update: "Expected an absolute http(s) URL" },
     "payment_profile",
   );
   expectInvalid(
@@ -93,6 +93,40 @@ test("PATCH changes webhook URL, enabled products and chaos; bad input is 101", 
     (await api.raw("PATCH", `/v1/payment-profile/${m.payment_profile}`, "{", { "content-type": "application/json" }))
       .status,
   ).toBe(400);
+});
+
+test("the profile's webhook URL is webhook_transaction_update (spec 2.5); webhook_url stays as a deprecated alias", async ({
+  request,
+}) => {
+  const m = createMerchant("Profile alias");
+  const api = new Api(request, m);
+  const patch = (body: unknown) =>
+    api.raw("PATCH", `/v1/payment-profile/${m.payment_profile}`, JSON.stringify(body), {
+      "content-type": "application/json",
+    });
+  const byAlias = await patch({ webhook_url: "https://merchant.example/old-name" });
+  expect(byAlias.status, JSON.stringify(byAlias.body)).toBe(200);
+  expect(byAlias.body).toMatchObject({
+    webhook_transaction_update: "https://merchant.example/old-name",
+    webhook_url: "https://merchant.example/old-name",
+  });
+  const both = await patch({
+    webhook_transaction_update: "https://merchant.example/b",
+    webhook_url: "https://merchant.example/b",
+  });
+  expect(both.status, JSON.stringify(both.body)).toBe(200);
+  expect(both.body.webhook_transaction_update).toBe("https://merchant.example/b");
+  expectInvalid(
+    await patch({
+      webhook_transaction_update: "https://merchant.example/c",
+      webhook_url: "https://merchant.example/d",
+    }),
+    { webhook_url: expect.stringMatching(/webhook_transaction_update/) },
+    "payment_profile",
+  );
+  expect((await api.get(`/v1/payment-profile/${m.payment_profile}`)).body.webhook_transaction_update).toBe(
+    "https://merchant.example/b",
+  );
 });
 
 test("PATCH applies the SSRF rule of registration (guard on)", async ({ playwright }) => {
@@ -109,17 +143,17 @@ test("PATCH applies the SSRF rule of registration (guard on)", async ({ playwrig
       const res = await api.raw(
         "PATCH",
         `/v1/payment-profile/${m.payment_profile}`,
-        JSON.stringify({ webhook_url: url }),
+        JSON.stringify({ webhook_transaction_update: url }),
         {
           "content-type": "application/json",
         },
       );
-      expectInvalid(res, { webhook_url: expect.stringMatching(/public address/) }, "payment_profile");
+      expectInvalid(res, { webhook_transaction_update: expect.stringMatching(/public address/) }, "payment_profile");
     }
     const ok = await api.raw(
       "PATCH",
       `/v1/payment-profile/${m.payment_profile}`,
-      JSON.stringify({ webhook_url: "https://93.184.215.14/hook" }),
+      JSON.stringify({ webhook_transaction_update: "https://93.184.215.14/hook" }),
       {
         "content-type": "application/json",
       },

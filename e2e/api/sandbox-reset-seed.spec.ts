@@ -75,7 +75,7 @@ test("seed: realistic history over 30 days, every product and status; then reset
   expect((await api.get("/v1/events")).body.data).toEqual([]);
   expect((await otherApi.get(`/v1/transaction/${foreign.id}`)).status).toBe(200);
   // profile and key stay: the same key works and the profile still takes payments
-  expect((await api.get(`/v1/payment-profile/${m.payment_profile}`)).body.webhook_url).toBe(
+  expect((await api.get(`/v1/payment-profile/${m.payment_profile}`)).body.webhook_transaction_update).toBe(
     "https://merchant.example/hooks",
   );
   await startDummy(request, m, { outcome: "DECLINED" });

@@ -390,6 +390,9 @@ const INVALID: InvalidCase[] = [
     UNKNOWN("redirect_url"),
   ],
   ["finance_provider", "missing provider_id", { ...r }, { "details.provider_id": "Required" }],
+  // A product that always waits for the shopper reports a missing redirect_url with the rest.
+  ["finance_provider", "no details at all", {}, { "details.provider_id": "Required", ...NEEDS_REDIRECT }],
+  ["bank_initiated", "no details at all", {}, { "details.bank": "Required", ...NEEDS_REDIRECT }],
   [
     "finance_provider",
     "provider_id over 64 characters",
@@ -417,6 +420,12 @@ const INVALID: InvalidCase[] = [
   ["online_wallet", "an unknown field", { ...r, email: "a@b.c" }, UNKNOWN("email")],
   ["prepaid_voucher", "no redirect_url", {}, NEEDS_REDIRECT],
   ["prepaid_voucher", "the PIN is not a start field", { ...r, pin: "1234567812345678" }, UNKNOWN("pin")],
+  [
+    "instant_payment",
+    "no details at all",
+    {},
+    { "details.pix_name": "Required", "details.pix_document_id": "Required", ...NEEDS_REDIRECT },
+  ],
   [
     "instant_payment",
     "missing pix_name and pix_document_id",
@@ -585,6 +594,18 @@ test.describe("POST /v1/transaction/start: general rules", () => {
       customer_ip: "Expected an IPv4 or IPv6 address",
       webhook_transaction_update: expect.any(String),
     });
+  });
+
+  test("customer_ip: a dotted quad or an IPv6 address, not the old shorthand forms or a zone", async ({ api }) => {
+    for (const ip of ["1", "1.2.3", "0x7f.1", "01.2.3.4", "2001:db8::1%eth0", "1.2.3.4.5"]) {
+      const { res } = await start(api, "bnpl", {}, { customer_ip: ip });
+      expectInvalid(res, { customer_ip: "Expected an IPv4 or IPv6 address" });
+    }
+    for (const ip of ["203.0.113.7", "2001:db8::1", "::ffff:203.0.113.7", " 198.51.100.2 "]) {
+      const { res } = await start(api, "bnpl", {}, { customer_ip: ip });
+      expect(res.status, `${ip}: ${JSON.stringify(res.body)}`).toBe(201);
+      expect(res.body.customer_ip).toBe(ip.trim());
+    }
   });
 
   test('optional top-level fields may be left out; they come back as ""', async ({ api, merchant }) => {

@@ -136,6 +136,41 @@ test("20 parallel outcome submissions for one transaction change it once", async
   expect(shopperChanges.map((h) => h.status)).toEqual(["IN_PROGRESS", expect.any(String)]);
 });
 
+test("a dummy page posted twice with the status it already has changes it once: one history row, one event", async ({
+  api,
+}) => {
+  const t = await start(api, "dummy", { redirect_url: stub.returnUrl });
+  for (let i = 0; i < 2; i++) {
+    const res = await postOutcome(api, t.id, { outcome: "PENDING" });
+    expect(res.status).toBe(303);
+    expect(new URL(res.location).searchParams.has("error"), res.location).toBe(false);
+  }
+  expect((await historyOf(api, t.id)).map((h) => h.status)).toEqual(["INITIATED", "IN_PROGRESS", "PENDING"]);
+  const events = await api.get(`/v1/transaction/${t.id}/webhooks`);
+  expect(events.body.data.map((e: { payload: { status: string } }) => e.payload.status)).toEqual([
+    "IN_PROGRESS",
+    "PENDING",
+  ]);
+});
+
+test("a redirect_url written outside ASCII returns the shopper in its ASCII form, the merchant's query intact", async ({
+  api,
+}) => {
+  const t = await start(api, "dummy", { redirect_url: `${stub.origin}/return?x=ä b&q=€#top` });
+  const res = await postOutcome(api, t.id, { outcome: "DECLINED" });
+  expect(res.status).toBe(303);
+  expect(res.location).toMatch(/^[\x21-\x7e]+$/);
+  const back = new URL(res.location);
+  expect([back.searchParams.get("x"), back.searchParams.get("q"), back.hash]).toEqual(["ä b", "€", "#top"]);
+  expect(back.searchParams.get("transaction_id")).toBe(t.id);
+  // Opened again once finished: still a redirect (with error), never an error page.
+  const again = await api.requestContext.get(`/v1/transaction/${t.id}/authorize`, { maxRedirects: 0 });
+  expect(again.status()).toBe(303);
+  const second = new URL(again.headers().location ?? "");
+  expect([second.searchParams.get("x"), second.searchParams.get("transaction_id")]).toEqual(["ä b", t.id]);
+  expect(second.searchParams.get("error")).toBeTruthy();
+});
+
 test.describe("timers (fast server)", () => {
   let fast: Api;
   test.beforeEach(async ({ merchant }) => {

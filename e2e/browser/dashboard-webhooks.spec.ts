@@ -59,7 +59,7 @@ test("webhook settings: URL, products and chaos with the API's reasons next to t
     await signedIn(page, api.merchant.organisation);
     await openWebhooks(page);
     const form = page.getByTestId("profile-form");
-    await expect(form.getByLabel("Webhook URL")).toHaveValue(before.webhook_url);
+    await expect(form.getByLabel("Webhook URL")).toHaveValue(before.webhook_transaction_update);
 
     // The API's zod schema, reason by reason next to its field.
     await form.getByLabel("Webhook URL").fill("ftp://example.com/hooks");
@@ -96,7 +96,7 @@ test("webhook settings: URL, products and chaos with the API's reasons next to t
     await form.getByRole("button", { name: "Save webhook settings" }).click();
     await expect(form.getByRole("status")).toHaveText("Saved.");
     const after = (await api.get(profileUrl)).body;
-    expect(after.webhook_url).toBe(receiver.url());
+    expect(after.webhook_transaction_update).toBe(receiver.url());
     expect(after.enabled_products).not.toContain("sepa");
     expect(after.enabled_products).toContain("dummy");
     expect(after.webhook_chaos).toMatchObject({
@@ -214,7 +214,7 @@ test("Check my handler: progress while it runs, the graded report for a naive an
     const patched = await api.raw(
       "PATCH",
       `/v1/payment-profile/${api.merchant.payment_profile}`,
-      JSON.stringify({ webhook_url: naive.url() }),
+      JSON.stringify({ webhook_transaction_update: naive.url() }),
       { "content-type": "application/json" },
     );
     expect(patched.status).toBe(200);

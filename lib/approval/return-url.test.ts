@@ -24,4 +24,15 @@ describe("buildReturnUrl", () => {
       "The payment session expired. (100% sure) & more",
     );
   });
+
+  it("puts a URL written outside printable ASCII in its ASCII form (UTF-8 percent-encoding, punycode host)", () => {
+    expect(buildReturnUrl("https://shop.example/räß?q=€&x=ä b#top", id)).toBe(
+      `https://shop.example/r%C3%A4%C3%9F?q=%E2%82%AC&x=%C3%A4%20b&transaction_id=${id}#top`,
+    );
+    expect(buildReturnUrl("https://shöp.example/r", id)).toBe(`https://xn--shp-tna.example/r?transaction_id=${id}`);
+    const url = new URL(buildReturnUrl("http://127.0.0.1:4151/ret?x=ä b&y=1", id, "Expired"));
+    expect(url.searchParams.get("x")).toBe("ä b");
+    expect(url.searchParams.get("y")).toBe("1");
+    expect(url.searchParams.get("transaction_id")).toBe(id);
+  });
 });

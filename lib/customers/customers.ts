@@ -7,6 +7,13 @@ import type { CustomerCreate, CustomerObject } from "@/lib/schemas/customer";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
+/**
+ * True when the body names an organisation other than the caller's (`""` or none means the
+ * caller's). Naming another organisation is answered exactly like naming a missing one: 404 120.
+ */
+export const namesOtherOrganisation = (input: CustomerCreate, organisationId: string): boolean =>
+  Boolean(input.organisation) && input.organisation !== organisationId;
+
 export type CreateCustomerOptions = { organisationId: string; input: CustomerCreate; client?: Client };
 
 export async function createCustomer({
@@ -14,10 +21,7 @@ export async function createCustomer({
   input,
   client = db(),
 }: CreateCustomerOptions): Promise<Customer> {
-  // Naming another organisation is answered exactly like naming a missing one.
-  if (input.organisation !== undefined && input.organisation !== organisationId) {
-    throw ApiError.notFound("organisation", input.organisation);
-  }
+  if (namesOtherOrganisation(input, organisationId)) throw ApiError.notFound("organisation", input.organisation ?? "");
 
   return client.customer.create({ data: customerRow(organisationId, input, randomUUID(), new Date()) });
 }

@@ -12,12 +12,16 @@ import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 type Scope = { organisationId: string; id: string };
 
+const webhookUrl = z
+  .union([z.literal(""), z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048)])
+  .optional();
+
 export const PaymentProfilePatchSchema = z.strictObject({
   name: text(100).min(1, "Required").optional(),
-  /** "" removes the profile's webhook URL (events are then recorded as `skipped`). */
-  webhook_url: z
-    .union([z.literal(""), z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048)])
-    .optional(),
+  /** The spec's name for the general webhook URL. "" removes it (events are then recorded as `skipped`). */
+  webhook_transaction_update: webhookUrl,
+  /** Deprecated: the first name of `webhook_transaction_update`, still accepted (the same value if both are sent). */
+  webhook_url: webhookUrl.meta({ deprecated: true, description: "Deprecated name of webhook_transaction_update" }),
   /** Product ids; null (or every product) means all. */
   enabled_products: z
     .array(z.string().refine(isProductId, "Unknown payment product"))
@@ -48,10 +52,17 @@ export async function getPaymentProfileOrThrow({ organisationId, id }: Scope): P
 /** Changes a profile's webhook URL (same SSRF rule as at creation), enabled products or chaos settings. */
 export async function updatePaymentProfile({ organisationId, id, body }: Scope & { body: unknown }) {
   const input = parseInput(PaymentProfilePatchSchema, body, "payment_profile");
+  const urlField = input.webhook_transaction_update !== undefined ? "webhook_transaction_update" : "webhook_url";
+  const url = input[urlField];
+  if (input.webhook_url !== undefined && url !== input.webhook_url) {
+    throw ApiError.validation("payment_profile", {
+      webhook_url: "Deprecated name of webhook_transaction_update; send one of the two",
+    });
+  }
   await getPaymentProfileOrThrow({ organisationId, id });
-  if (input.webhook_url) {
-    const problem = await webhookUrlRegistrationProblem(input.webhook_url);
-    if (problem) throw ApiError.validation("payment_profile", { webhook_url: problem });
+  if (url) {
+    const problem = await webhookUrlRegistrationProblem(url);
+    if (problem) throw ApiError.validation("payment_profile", { [urlField]: problem });
   }
   const enabled = input.enabled_products;
 
@@ -59,7 +70,7 @@ export async function updatePaymentProfile({ organisationId, id, body }: Scope &
     where: { id },
     data: {
       ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.webhook_url !== undefined ? { webhookTransactionUpdate: input.webhook_url } : {}),
+      ...(url !== undefined ? { webhookTransactionUpdate: url } : {}),
       ...(enabled !== undefined
         ? {
             disabledProducts: enabled === null ? [] : PAYMENT_PRODUCTS.filter((id) => !enabled.includes(id)),
@@ -102,6 +113,8 @@ export function serializePaymentProfile(p: PaymentProfile, now = new Date()) {
   return {
     id: p.id,
     name: p.name,
+    webhook_transaction_update: p.webhookTransactionUpdate,
+    /** Deprecated alias of webhook_transaction_update (the field's first name), kept for existing integrations. */
     webhook_url: p.webhookTransactionUpdate,
     enabled_products: PAYMENT_PRODUCTS.filter((id) => !p.disabledProducts.includes(id)),
     webhook_chaos: p.webhookChaos ?? null,

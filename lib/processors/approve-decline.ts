@@ -1,6 +1,12 @@
 import { z } from "zod";
 import type { ProductId } from "@/lib/domain/products";
-import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOutcome } from "@/lib/processors/common";
+import {
+  awaitApproval,
+  commonDetails,
+  defineProcessor,
+  approvalRedirectUrl,
+  standardOutcome,
+} from "@/lib/processors/common";
 
 /**
  * A redirect product whose sandbox page only approves or declines (national debit card,
@@ -13,7 +19,7 @@ export function approveDeclineProcessor<const F extends z.ZodRawShape = Record<n
 ) {
   return defineProcessor({
     product,
-    detailsSchema: z.strictObject({ ...commonDetails, redirect_url: redirectUrl, ...(fields ?? ({} as F)) }),
+    detailsSchema: z.strictObject({ ...commonDetails, redirect_url: approvalRedirectUrl, ...(fields ?? ({} as F)) }),
     approvalPage: "approve_decline",
     start: async ({ details }) => awaitApproval(details as { redirect_url?: string }),
     applyOutcome: async ({ outcome }) => standardOutcome(outcome, true),

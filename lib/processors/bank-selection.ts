@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
-import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOutcome } from "@/lib/processors/common";
+import {
+  awaitApproval,
+  commonDetails,
+  defineProcessor,
+  approvalRedirectUrl,
+  standardOutcome,
+} from "@/lib/processors/common";
 
 export type Issuer = { id: string; name: string; country_code: string };
 
@@ -23,7 +29,7 @@ export const bankSelectionProcessor = defineProcessor({
   product: "bank_selection",
   detailsSchema: z.strictObject({
     ...commonDetails,
-    redirect_url: redirectUrl,
+    redirect_url: approvalRedirectUrl,
     issuer: z
       .string()
       .refine(isIssuer, "Unknown issuer; see GET /v1/issuers?payment_product=bank_selection")

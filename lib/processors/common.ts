@@ -23,6 +23,20 @@ export const redirectUrl = z
   .max(2048, "At most 2048 characters")
   .optional();
 
+const NEEDS_REDIRECT = "Required when the shopper must approve the payment";
+
+/**
+ * `redirect_url` of a product whose every start waits for the shopper: required by the schema, so
+ * that its absence is reported with the request's other invalid fields. Products that wait only
+ * sometimes (a card without a token, dummy without an outcome) check it in `start` instead.
+ */
+export const approvalRedirectUrl = z
+  .url({
+    protocol: /^https?$/,
+    error: (issue) => (issue.input === undefined ? NEEDS_REDIRECT : "Expected an absolute http(s) URL"),
+  })
+  .max(2048, "At most 2048 characters");
+
 export const captureNow = z.boolean().default(true);
 
 // zod's own enum message does not name the values; a missing value says "Required" like any other field.
@@ -34,7 +48,7 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
 export function requireRedirectUrl(details: { redirect_url?: string }): void {
   if (!details.redirect_url) {
     throw ApiError.validation("transaction", {
-      "details.redirect_url": "Required when the shopper must approve the payment",
+      "details.redirect_url": NEEDS_REDIRECT,
     });
   }
 }

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { text } from "@/lib/schemas/common";
-import { awaitApproval, commonDetails, defineProcessor, redirectUrl, unknownOutcome } from "@/lib/processors/common";
+import {
+  awaitApproval,
+  commonDetails,
+  defineProcessor,
+  approvalRedirectUrl,
+  unknownOutcome,
+} from "@/lib/processors/common";
 import QRCode from "qrcode";
 import { env } from "@/lib/env";
 import type { DecidedOutcome } from "@/lib/processors/types";
@@ -36,7 +42,7 @@ export const instantPaymentProcessor = defineProcessor({
   product: "instant_payment",
   detailsSchema: z.strictObject({
     ...commonDetails,
-    redirect_url: redirectUrl,
+    redirect_url: approvalRedirectUrl,
     pix_name: text(140).min(1, "Required"),
     pix_document_id: z
       .string()

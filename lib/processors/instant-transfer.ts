@@ -6,7 +6,7 @@ import {
   commonDetails,
   defineProcessor,
   normalizeIban,
-  redirectUrl,
+  approvalRedirectUrl,
   standardOutcome,
 } from "@/lib/processors/common";
 
@@ -33,7 +33,7 @@ const SANDBOX_BIC = "SBXBDEFFXXX";
 
 export const instantTransferProcessor = defineProcessor({
   product: "instant_transfer",
-  detailsSchema: z.strictObject({ ...commonDetails, redirect_url: redirectUrl }),
+  detailsSchema: z.strictObject({ ...commonDetails, redirect_url: approvalRedirectUrl }),
   approvalPage: "bank_login",
   normalizeDescriptor: normalizeInstantTransferDescriptor,
   start: async ({ details }) => ({

@@ -5,7 +5,7 @@ import {
   captureNow,
   commonDetails,
   defineProcessor,
-  redirectUrl,
+  approvalRedirectUrl,
   standardOutcome,
   storedCaptureNow,
 } from "@/lib/processors/common";
@@ -14,7 +14,7 @@ export const onlineWalletProcessor = defineProcessor({
   product: "online_wallet",
   detailsSchema: z.strictObject({
     ...commonDetails,
-    redirect_url: redirectUrl,
+    redirect_url: approvalRedirectUrl,
     description: text(127).optional(),
     capture_now: captureNow,
   }),

@@ -1,10 +1,16 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
-import { awaitApproval, commonDetails, defineProcessor, redirectUrl, standardOutcome } from "@/lib/processors/common";
+import {
+  awaitApproval,
+  commonDetails,
+  defineProcessor,
+  approvalRedirectUrl,
+  standardOutcome,
+} from "@/lib/processors/common";
 
 export const prepaidVoucherProcessor = defineProcessor({
   product: "prepaid_voucher",
-  detailsSchema: z.strictObject({ ...commonDetails, redirect_url: redirectUrl }),
+  detailsSchema: z.strictObject({ ...commonDetails, redirect_url: approvalRedirectUrl }),
   approvalPage: "voucher",
   start: async ({ details }) => awaitApproval(details),
   applyOutcome: async ({ outcome, form }) => {

@@ -36,7 +36,8 @@ export const countryCode = z
   .regex(/^[A-Z]{2}$/, "Expected a two-letter uppercase ISO 3166-1 country code")
   .refine((c) => countries.isValid(c), "Not an ISO 3166-1 country code");
 
-export const uuid = z.uuid({ message: "Expected a UUID" });
+/** A UUID in either case, stored and compared in lowercase (PostgreSQL prints them so). */
+export const uuid = z.uuid({ message: "Expected a UUID" }).overwrite((s) => s.toLowerCase());
 
 /** Accepts `""` as unset for an optional field validated by `schema`. */
 export const orEmpty = <S extends z.ZodType<string>>(schema: S) => z.union([emptyString, schema]).optional();

@@ -32,6 +32,20 @@ describe("CustomerCreateSchema", () => {
     for (const c of ["nl", "XX", "UK", "EU", "NLD", "N"]) expect(ok({ country_code: c })).toBe(false);
   });
 
+  it("trims the e-mail address like the other strings", () => {
+    expect(CustomerCreateSchema.parse({ ...base, email_address: "  ada@example.com \t" }).email_address).toBe(
+      "ada@example.com",
+    );
+    expect(ok({ email_address: " not an address " })).toBe(false);
+  });
+
+  it('takes organisation as a UUID in either case (lowercased), or "" for unset', () => {
+    const upper = "D88BA704-6EE2-4753-9CDB-B92C090669A7";
+    expect(CustomerCreateSchema.parse({ ...base, organisation: upper }).organisation).toBe(upper.toLowerCase());
+    expect(ok({ organisation: "" })).toBe(true);
+    expect(ok({ organisation: "d88ba704" })).toBe(false);
+  });
+
   it("rejects unknown fields and read-only ones", () => {
     expect(ok({ foo: 1 })).toBe(false);
     expect(ok({ status: "verified" })).toBe(false);

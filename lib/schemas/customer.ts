@@ -4,14 +4,14 @@ import { countryCode, dateOfBirth, e164Phone, optionalText, orEmpty, text, uuid 
 /** `POST /v1/customer` body (also the inline `customer` object of a transaction start). */
 export const CustomerCreateSchema = z
   .strictObject({
-    organisation: uuid.optional(),
+    organisation: orEmpty(uuid),
     title: optionalText(35),
     gender: optionalText(35),
     initials: optionalText(35),
     first_name: text(100).min(1, "Required"),
     last_name: text(100).min(1, "Required"),
     date_of_birth: orEmpty(dateOfBirth),
-    email_address: z.email("Expected an e-mail address").max(254),
+    email_address: z.string().trim().email("Expected an e-mail address").max(254),
     phone_number: orEmpty(e164Phone),
     fax_number: orEmpty(e164Phone),
     street_address: optionalText(255),

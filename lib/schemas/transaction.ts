@@ -15,6 +15,14 @@ export const amountSchema = z
 const httpUrl = z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048);
 
 /**
+ * A dotted-quad IPv4 or an IPv6 address, as a shopper's address is written. ipaddr.js's plain
+ * isValid also takes the old inet_aton forms ("1", "1.2.3", "0x7f.1", "01.2.3.4"), which name
+ * other hosts than they seem to; an IPv6 zone ("%eth0") is local to one machine.
+ */
+const isIpAddress = (s: string) =>
+  ipaddr.IPv4.isValidFourPartDecimal(s) || (ipaddr.IPv6.isValid(s) && !s.includes("%"));
+
+/**
  * `POST /v1/transaction/start`, top level. `customer` (an id or a customer object) and `details`
  * (per product) are validated by startTransaction with their own schemas, so every invalid field
  * of the request is reported in one answer.
@@ -23,12 +31,7 @@ export const TransactionStartSchema = z.strictObject({
   payment_profile: uuid,
   amount: amountSchema,
   customer: z.unknown().optional(),
-  customer_ip: orEmpty(
-    z
-      .string()
-      .trim()
-      .refine((s) => ipaddr.isValid(s), "Expected an IPv4 or IPv6 address"),
-  ),
+  customer_ip: orEmpty(z.string().trim().refine(isIpAddress, "Expected an IPv4 or IPv6 address")),
   dynamic_descriptor: optionalText(127),
   merchant_reference: optionalText(255),
   payment_product: z.enum(PAYMENT_PRODUCTS, { message: `Expected one of: ${PAYMENT_PRODUCTS.join(", ")}` }),

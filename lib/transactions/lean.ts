@@ -73,6 +73,10 @@ async function operate({ organisationId, id }: Scope, op: Op): Promise<Transacti
 /** AUTHORIZED → SETTLEMENT_REQUESTED (two round trips: the amount and product decide the write). */
 export async function captureLean({ organisationId, id, amount }: Scope & { amount?: number }): Promise<Transaction> {
   const t = await getTransactionLean({ organisationId, id });
+  // A transaction that cannot be captured at all says so (130) before anything about the amount.
+  if (!(OPERATION_FROM.capture as readonly string[]).includes(t.status)) {
+    throw statusConflict("captured", t.status, OPERATION_FROM.capture);
+  }
   if (amount !== undefined && amount > t.amount) {
     throw ApiError.validation("capture", { amount: `Must not exceed the authorized amount (${t.amount})` });
   }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { env } from "@/lib/env";
 import type { Prisma, Transaction } from "@/lib/generated/prisma/client";
-import { customerRow } from "@/lib/customers/customers";
+import { customerRow, namesOtherOrganisation } from "@/lib/customers/customers";
 import { LEAN_READS, NeedsDatabase } from "@/lib/transactions/lean-reads";
 import type { StartResult } from "@/lib/processors/types";
 import { approvalExpiryJob, followUpJob, type JobSpec, onEnterJobs, startResultJob } from "@/lib/transactions/effects";
@@ -32,7 +32,7 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
   const { request, processor, details, customer, descriptor } = valid;
   // Another organisation named in the inline customer: its 404 comes after the profile's checks
   // (storeStart's order), a rare case left to that path.
-  if (typeof customer !== "string" && customer.organisation !== undefined && customer.organisation !== organisationId)
+  if (typeof customer !== "string" && namesOtherOrganisation(customer, organisationId))
     return storeStart(organisationId, valid);
 
   const id = randomUUID();

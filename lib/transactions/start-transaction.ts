@@ -31,7 +31,7 @@ export type ValidStart = {
  * `checked`: fields found invalid beforehand by asynchronous checks) at once.
  */
 function validate(body: unknown, checked: Record<string, string> = {}): ValidStart {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null); // keys are the request's (see invalidFields)
   const top = TransactionStartSchema.safeParse(body);
   if (!top.success) Object.assign(fields, invalidFields(top.error, "", body));
   const raw = (body ?? {}) as Record<string, unknown>;

@@ -66,6 +66,13 @@ async function transitionIn(tx: Prisma.TransactionClient, opts: TransitionOption
     throw statusConflict(opts.operation ?? `moved to ${to}`, current.status, expected);
   }
 
+  // The sandbox's direct moves may name the status the transaction already has (a dummy page
+  // posted twice, a dummy_outcome_update equal to the outcome): no change, so no history row and
+  // no webhook; a merchant deduplicating on webhook-id would otherwise see the status "change" twice.
+  if ((opts.direct || opts.override) && to === current.status) {
+    return tx.transaction.findUniqueOrThrow({ where: { id: transactionId } });
+  }
+
   const now = new Date();
   const details = opts.changes?.details ? { ...current.details, ...opts.changes.details } : undefined;
   // Compare-and-set: the row lock above already serialises writers; the status condition makes

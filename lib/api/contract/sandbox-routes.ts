@@ -16,7 +16,8 @@ const PaymentProfileSchema = z
   .strictObject({
     id: z.uuid(),
     name: z.string(),
-    webhook_url: z.string(),
+    webhook_transaction_update: z.string().describe('The general webhook URL (spec 2.5); "" when none'),
+    webhook_url: z.string().meta({ deprecated: true, description: "Deprecated alias of webhook_transaction_update" }),
     enabled_products: z.array(z.enum(PAYMENT_PRODUCTS)),
     webhook_chaos: z.looseObject({}).nullable().describe("Chaos mode settings; null when off"),
     webhook_secret_hint: z.string().describe("The start of the signing secret"),

@@ -590,8 +590,7 @@ export type components = {
             data: components["schemas"]["WebhookEvent"][];
         };
         CustomerCreate: {
-            /** Format: uuid */
-            organisation?: string;
+            organisation?: "" | string;
             title?: string;
             gender?: string;
             initials?: string;
@@ -882,7 +881,7 @@ export type components = {
                     [key: string]: string;
                 };
                 /** Format: uri */
-                redirect_url?: string;
+                redirect_url: string;
             };
             webhook_transaction_update?: "" | string;
         };
@@ -909,7 +908,7 @@ export type components = {
                     [key: string]: string;
                 };
                 /** Format: uri */
-                redirect_url?: string;
+                redirect_url: string;
             };
             webhook_transaction_update?: "" | string;
         };
@@ -1000,7 +999,7 @@ export type components = {
                     [key: string]: string;
                 };
                 /** Format: uri */
-                redirect_url?: string;
+                redirect_url: string;
                 provider_id: string;
             };
             webhook_transaction_update?: "" | string;
@@ -1028,7 +1027,7 @@ export type components = {
                     [key: string]: string;
                 };
                 /** Format: uri */
-                redirect_url?: string;
+                redirect_url: string;
                 issuer?: string;
             };
             webhook_transaction_update?: "" | string;
@@ -1083,7 +1082,7 @@ export type components = {
                     [key: string]: string;
                 };
                 /** Format: uri */
-                redirect_url?: string;
+                redirect_url: string;
                 description?: string;
                 /** @default true */
                 capture_now: boolean;
@@ -1113,7 +1112,7 @@ export type components = {
                     [key: string]: string;
                 };
                 /** Format: uri */
-                redirect_url?: string;
+                redirect_url: string;
             };
             webhook_transaction_update?: "" | string;
         };
@@ -1140,7 +1139,7 @@ export type components = {
                     [key: string]: string;
                 };
                 /** Format: uri */
-                redirect_url?: string;
+                redirect_url: string;
                 pix_name: string;
                 pix_document_id: string;
                 pix_key?: string;
@@ -1205,7 +1204,7 @@ export type components = {
                     [key: string]: string;
                 };
                 /** Format: uri */
-                redirect_url?: string;
+                redirect_url: string;
             };
             webhook_transaction_update?: "" | string;
         };
@@ -1232,7 +1231,7 @@ export type components = {
                     [key: string]: string;
                 };
                 /** Format: uri */
-                redirect_url?: string;
+                redirect_url: string;
                 bank: string;
             };
             webhook_transaction_update?: "" | string;
@@ -1243,6 +1242,12 @@ export type components = {
             /** Format: uuid */
             id: string;
             name: string;
+            /** @description The general webhook URL (spec 2.5); "" when none */
+            webhook_transaction_update: string;
+            /**
+             * @deprecated
+             * @description Deprecated alias of webhook_transaction_update
+             */
             webhook_url: string;
             enabled_products: ("card" | "mobile_wallet_a" | "mobile_wallet_b" | "debit_card_redirect" | "instalment_credit" | "dummy" | "direct_debit" | "finance_provider" | "bank_selection" | "bnpl" | "online_wallet" | "prepaid_voucher" | "instant_payment" | "sepa" | "instant_transfer" | "bank_initiated")[];
             /** @description Chaos mode settings; null when off */
@@ -1290,6 +1295,12 @@ export type components = {
             /** Format: uuid */
             id: string;
             name: string;
+            /** @description The general webhook URL (spec 2.5); "" when none */
+            webhook_transaction_update: string;
+            /**
+             * @deprecated
+             * @description Deprecated alias of webhook_transaction_update
+             */
             webhook_url: string;
             enabled_products: ("card" | "mobile_wallet_a" | "mobile_wallet_b" | "debit_card_redirect" | "instalment_credit" | "dummy" | "direct_debit" | "finance_provider" | "bank_selection" | "bnpl" | "online_wallet" | "prepaid_voucher" | "instant_payment" | "sepa" | "instant_transfer" | "bank_initiated")[];
             /** @description Chaos mode settings; null when off */
@@ -1322,6 +1333,11 @@ export type components = {
         };
         updatePaymentProfileRequest: {
             name?: string;
+            webhook_transaction_update?: "" | string;
+            /**
+             * @deprecated
+             * @description Deprecated name of webhook_transaction_update
+             */
             webhook_url?: "" | string;
             enabled_products?: string[] | null;
             webhook_chaos?: {

@@ -55,7 +55,7 @@ function profileBody(form: FormData) {
   const untouched = CHAOS_FIELDS.every((name) => !n(name));
 
   return {
-    webhook_url: field(form, "webhook_url").trim(),
+    webhook_transaction_update: field(form, "webhook_transaction_update").trim(),
     // Every product ticked is the same as "all" (null), as in the API.
     enabled_products: enabled.length === PAYMENT_PRODUCTS.length ? null : enabled,
     // Off with nothing set: no chaos at all (null); off with settings: kept, switched off.
@@ -66,7 +66,7 @@ function profileBody(form: FormData) {
 export async function updateProfileAction(_: ActionState, form: FormData): Promise<ActionState> {
   const id = field(form, "id");
   const values: Record<string, string> = {
-    webhook_url: field(form, "webhook_url"),
+    webhook_transaction_update: field(form, "webhook_transaction_update"),
     enabled_products: form.getAll("enabled_products").map(String).join(","),
     "webhook_chaos.enabled": field(form, "webhook_chaos.enabled"),
   };
@@ -81,7 +81,7 @@ export async function updateProfileAction(_: ActionState, form: FormData): Promi
     done: (_profile, body) => ({
       target: id,
       details: {
-        webhook_url: body.webhook_url ?? "",
+        webhook_transaction_update: body.webhook_transaction_update ?? "",
         enabled_products: body.enabled_products?.join(",") ?? "all",
         webhook_chaos: JSON.stringify(body.webhook_chaos),
       },

@@ -47,7 +47,7 @@ export default async function WebhooksPage() {
               action={updateProfileAction}
               profile={{
                 id: p.id,
-                webhook_url: p.webhook_url,
+                webhook_transaction_update: p.webhook_transaction_update,
                 enabled_products: p.enabled_products,
                 webhook_chaos: p.webhook_chaos as Parameters<typeof WebhookProfileForm>[0]["profile"]["webhook_chaos"],
               }}
@@ -90,7 +90,7 @@ export default async function WebhooksPage() {
             </div>
           </Section>
           <Section title="Check my handler">
-            <WebhookCheck action={checkHandlerAction} profileId={p.id} defaultUrl={p.webhook_url} />
+            <WebhookCheck action={checkHandlerAction} profileId={p.id} defaultUrl={p.webhook_transaction_update} />
           </Section>
         </article>
       ))}

@@ -30,9 +30,11 @@ export async function ensureDemoMerchant(): Promise<DemoMerchant> {
     });
     if (key && !key.revokedAt) demo = saved;
   }
-  if (!demo) {
+  const storeWebhooks = `${env().BASE_URL}/store/api/webhooks`;
+  if (demo) await followStore(demo.payment_profile, storeWebhooks);
+  else {
     const created = await createMerchant(
-      { name: "Payrail Coffee Co.", webhook_url: `${env().BASE_URL}/store/api/webhooks` },
+      { name: "Payrail Coffee Co.", webhook_url: storeWebhooks },
       { trustWebhookUrl: true },
     );
     demo = {
@@ -52,4 +54,20 @@ export async function ensureDemoMerchant(): Promise<DemoMerchant> {
   });
 
   return demo;
+}
+
+/**
+ * The demo profile's webhook URL follows the store when the service runs at another address than
+ * the one it was created at (`PORT=4000 npm start` after a first `npm start`): otherwise the
+ * store's webhooks would go to the old port. A URL the merchant set to something else than a
+ * store (a listener, a tunnel) is theirs and is left alone.
+ */
+async function followStore(profileId: string, storeWebhooks: string): Promise<void> {
+  await db().paymentProfile.updateMany({
+    where: {
+      id: profileId,
+      webhookTransactionUpdate: { endsWith: "/store/api/webhooks", not: storeWebhooks },
+    },
+    data: { webhookTransactionUpdate: storeWebhooks },
+  });
 }

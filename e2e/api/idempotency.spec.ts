@@ -1,6 +1,6 @@
 import pg from "pg";
 import { customerBody, expect, test, type Api } from "../fixtures";
-import { settled } from "../transactions";
+import { dummyIn, settled } from "../transactions";
 
 const key = () => `idem-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 const startBody = (api: Api, ref: string, amount = 1500) => ({
@@ -141,5 +141,102 @@ test.describe("Idempotency-Key", () => {
     } finally {
       await client.end();
     }
+  });
+
+  test.describe("a request cut off by a crash (its key left in flight, no answer)", () => {
+    /** Puts a key back the way a crash leaves it: in flight, no answer, taken `ageMs` ago, for `effectId`. */
+    async function crashLeft(k: string, effectId: string, ageMs: number) {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      try {
+        const { rowCount } = await client.query(
+          `update idempotency_keys set status = 'in_flight', "responseStatus" = null, "responseBody" = null,
+             "effectId" = $2, "createdAt" = now() - make_interval(secs => $3::float8 / 1000) where key = $1`,
+          [k, effectId, ageMs],
+        );
+        expect(rowCount).toBe(1);
+      } finally {
+        await client.end();
+      }
+    }
+    const retry = (api: Api, body: unknown, k: string) =>
+      api.post("/v1/transaction/start", body, { headers: { "Idempotency-Key": k } });
+
+    test("while it may still be running, a retry is asked to wait (132, Retry-After)", async ({ api }) => {
+      const k = key();
+      const body = startBody(api, key());
+      const first = await retry(api, body, k);
+      await crashLeft(k, first.body.id, 5_000);
+      const res = await retry(api, body, k);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("132");
+      const wait = Number(res.headers["retry-after"]);
+      expect(wait).toBeGreaterThanOrEqual(20);
+      expect(wait).toBeLessThanOrEqual(30);
+      expect(res.body.details).toStrictEqual({ retry_after_seconds: wait });
+    });
+
+    test("cut off after it stored the transaction: the retry answers with that transaction, nothing new", async ({
+      api,
+    }) => {
+      const k = key();
+      const ref = key();
+      const body = startBody(api, ref);
+      const first = await retry(api, body, k);
+      expect(first.status).toBe(201);
+      await crashLeft(k, first.body.id, 31_000);
+      const res = await retry(api, body, k);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.headers["idempotent-replayed"]).toBe("true");
+      expect(res.body.id).toBe(first.body.id);
+      expect(await listByRef(api, ref)).toHaveLength(1);
+      // Answered now: later retries replay at once.
+      expect((await retry(api, body, k)).body.id).toBe(first.body.id);
+    });
+
+    test("cut off before it stored anything: the retry runs it, under the id the key fixed", async ({ api }) => {
+      const k = key();
+      const body = startBody(api, key());
+      await retry(api, body, k);
+      const fixed = crypto.randomUUID();
+      await crashLeft(k, fixed, 31_000);
+      const res = await retry(api, body, k);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.headers["idempotent-replayed"]).toBeUndefined();
+      expect(res.body.id).toBe(fixed);
+      const again = await retry(api, body, k);
+      expect([again.body.id, again.headers["idempotent-replayed"]]).toEqual([fixed, "true"]);
+    });
+
+    test("a customer and a refund are recovered the same way", async ({ api }) => {
+      const k = key();
+      const customer = customerBody();
+      const created = await api.post("/v1/customer", customer, { headers: { "Idempotency-Key": k } });
+      expect(created.status).toBe(201);
+      await crashLeft(k, created.body.id, 31_000);
+      const res = await api.post("/v1/customer", customer, { headers: { "Idempotency-Key": k } });
+      expect([res.status, res.body.id, res.headers["idempotent-replayed"]]).toEqual([201, created.body.id, "true"]);
+
+      const t = await dummyIn(api, "SETTLEMENT_COMPLETED");
+      const rk = key();
+      const refund = await api.post(
+        `/v1/transaction/${t.id}/refund`,
+        { amount: 100 },
+        { headers: { "Idempotency-Key": rk } },
+      );
+      expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+      await crashLeft(rk, refund.body.id, 31_000);
+      const again = await api.post(
+        `/v1/transaction/${t.id}/refund`,
+        { amount: 100 },
+        { headers: { "Idempotency-Key": rk } },
+      );
+      expect([again.status, again.body.id, again.headers["idempotent-replayed"]]).toEqual([
+        201,
+        refund.body.id,
+        "true",
+      ]);
+      expect((await api.get(`/v1/transaction/${t.id}/refunds`)).body.data).toHaveLength(1);
+    });
   });
 });

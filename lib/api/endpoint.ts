@@ -19,6 +19,11 @@ export type EndpointRequest = {
   /** The parsed JSON object, or undefined when the request had no body. */
   body: unknown;
   auth: Auth;
+  /**
+   * With an Idempotency-Key: the id the request's new resource must take, fixed when the key was
+   * taken (lib/api/idempotency.ts). Undefined without a key: the endpoint picks a fresh one.
+   */
+  effectId?: string;
 };
 
 export type EndpointResponse = { status: number; headers?: Record<string, string>; body?: unknown };
@@ -30,6 +35,11 @@ export type EndpointOptions = {
   body?: "required" | "optional" | "none";
   /** Honours an `Idempotency-Key` header (lib/api/idempotency.ts). */
   idempotent?: boolean;
+  /**
+   * For an idempotent endpoint that creates a resource: its answer for the resource with id
+   * `effectId` when that exists (created by a request cut off before it could answer), else null.
+   */
+  recover?: (req: { effectId: string; auth: Auth; params: Record<string, string> }) => Promise<EndpointResponse | null>;
 };
 
 export type Endpoint = {
@@ -103,7 +113,7 @@ async function run(ep: Endpoint, raw: RawRequest, seen: Seen): Promise<EndpointR
       seen.body = body;
     }
 
-    const handle = () =>
+    const handle = (effectId?: string) =>
       ep
         .handle({
           method: raw.method,
@@ -112,14 +122,17 @@ async function run(ep: Endpoint, raw: RawRequest, seen: Seen): Promise<EndpointR
           headers: raw.headers,
           body,
           auth,
+          effectId,
         })
         .catch((err) => errorResponse(err, raw));
     const key = ep.options.idempotent ? raw.headers.get("idempotency-key") : null;
     if (key === null) return await handle();
+    const recover = ep.options.recover;
 
     return await withIdempotency(
       { organisationId: auth.organisationId, key, endpoint: `${raw.method} ${raw.url.pathname}`, body },
       handle,
+      recover && ((effectId) => recover({ effectId, auth, params: raw.params })),
     );
   } catch (err) {
     return errorResponse(err, raw);

@@ -14,16 +14,23 @@ type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 export const namesOtherOrganisation = (input: CustomerCreate, organisationId: string): boolean =>
   Boolean(input.organisation) && input.organisation !== organisationId;
 
-export type CreateCustomerOptions = { organisationId: string; input: CustomerCreate; client?: Client };
+export type CreateCustomerOptions = {
+  organisationId: string;
+  input: CustomerCreate;
+  client?: Client;
+  /** The new customer's id (default: a fresh one); an Idempotency-Key fixes it (lib/api/idempotency.ts). */
+  id?: string;
+};
 
 export async function createCustomer({
   organisationId,
   input,
   client = db(),
+  id = randomUUID(),
 }: CreateCustomerOptions): Promise<Customer> {
   if (namesOtherOrganisation(input, organisationId)) throw ApiError.notFound("organisation", input.organisation ?? "");
 
-  return client.customer.create({ data: customerRow(organisationId, input, randomUUID(), new Date()) });
+  return client.customer.create({ data: customerRow(organisationId, input, id, new Date()) });
 }
 
 /** The stored row of a new customer (every column), for Prisma's create and the lean start's insert. */

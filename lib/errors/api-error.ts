@@ -59,3 +59,13 @@ export class ApiError extends Error {
     });
   }
 }
+
+/** The value, or null when it is "not found" (120): for a lookup whose absence is an answer. */
+export async function orNull<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "120") return null;
+    throw err;
+  }
+}

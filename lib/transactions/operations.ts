@@ -36,7 +36,8 @@ export async function refundTransaction({
   id,
   amount,
   reason,
-}: Scope & { amount: number; reason?: string }): Promise<Refund> {
+  refundId = randomUUID(),
+}: Scope & { amount: number; reason?: string; refundId?: string }): Promise<Refund> {
   return db().$transaction(async (tx) => {
     const [t] = await tx.$queryRaw<
       {
@@ -62,7 +63,7 @@ export async function refundTransaction({
     const now = new Date();
     const refund = await tx.refund.create({
       data: {
-        id: randomUUID(),
+        id: refundId,
         transactionId: id,
         amount,
         reason: reason ?? "",

@@ -27,15 +27,18 @@ import { transactionEventPayload } from "@/lib/webhooks/outbox";
  * trip); anything those reads do not cover, and an inline customer naming another organisation,
  * go through storeStart (Prisma), unchanged.
  */
-export async function startTransactionLean({ organisationId, body }: StartTransactionOptions): Promise<Transaction> {
+export async function startTransactionLean({
+  organisationId,
+  body,
+  id = randomUUID(),
+}: StartTransactionOptions): Promise<Transaction> {
   const valid = await validateStart(body);
   const { request, processor, details, customer, descriptor } = valid;
   // Another organisation named in the inline customer: its 404 comes after the profile's checks
   // (storeStart's order), a rare case left to that path.
   if (typeof customer !== "string" && namesOtherOrganisation(customer, organisationId))
-    return storeStart(organisationId, valid);
+    return storeStart(organisationId, valid, id);
 
-  const id = randomUUID();
   const now = new Date();
   let newCustomer: ReturnType<typeof customerRow> | undefined;
   if (typeof customer !== "string") newCustomer = customerRow(organisationId, customer, randomUUID(), now);
@@ -52,7 +55,7 @@ export async function startTransactionLean({ organisationId, body }: StartTransa
       now,
     });
   } catch (err) {
-    if (err instanceof NeedsDatabase) return storeStart(organisationId, valid);
+    if (err instanceof NeedsDatabase) return storeStart(organisationId, valid, id);
     // The Prisma path's order: an unknown profile, a disabled product or an unknown customer is
     // reported before the product's own checks.
     if (err instanceof ApiError)

@@ -71,7 +71,12 @@ function validate(body: unknown, checked: Record<string, string> = {}): ValidSta
   return { request: top.data, processor, details, customer, descriptor };
 }
 
-export type StartTransactionOptions = { organisationId: string; body: unknown };
+export type StartTransactionOptions = {
+  organisationId: string;
+  body: unknown;
+  /** The new transaction's id (default: a fresh one); an Idempotency-Key fixes it (lib/api/idempotency.ts). */
+  id?: string;
+};
 
 /** The request checked in full (including the webhook URL's registration rule). */
 export async function validateStart(body: unknown): Promise<ValidStart> {
@@ -92,7 +97,7 @@ export async function validateStart(body: unknown): Promise<ValidStart> {
 export const setsStatusAtStart = (processor: Processor, result: StartResult) =>
   processor.setsStatusDirectly === true && result.status !== "INITIATED";
 
-export async function storeStart(organisationId: string, valid: ValidStart): Promise<Transaction> {
+export async function storeStart(organisationId: string, valid: ValidStart, newId?: string): Promise<Transaction> {
   const { request, processor, details, customer, descriptor } = valid;
   return db().$transaction(async (tx) => {
     const profile = await tx.paymentProfile.findFirst({
@@ -103,7 +108,7 @@ export async function storeStart(organisationId: string, valid: ValidStart): Pro
     assertProductEnabled(profile, processor.product);
     const customerId = await resolveCustomer(tx, organisationId, customer);
 
-    const id = randomUUID();
+    const id = newId ?? randomUUID();
     const now = new Date();
     const result = await processor.start({
       details,

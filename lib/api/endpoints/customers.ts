@@ -1,15 +1,26 @@
 import { endpoint } from "@/lib/api/endpoint";
+import { orNull } from "@/lib/errors/api-error";
 import { parseInput } from "@/lib/errors/validation";
 import { createCustomer, getCustomerOrThrow, serializeCustomer } from "@/lib/customers/customers";
 import { CustomerCreateSchema } from "@/lib/schemas/customer";
 
 // POST /v1/customer – Create a customer
-export const createCustomerEndpoint = endpoint({ body: "required", idempotent: true }, async ({ body, auth }) => {
-  const input = parseInput(CustomerCreateSchema, body, "customer");
-  const customer = await createCustomer({ organisationId: auth.organisationId, input });
+export const createCustomerEndpoint = endpoint(
+  {
+    body: "required",
+    idempotent: true,
+    recover: async ({ effectId, auth }) => {
+      const customer = await orNull(getCustomerOrThrow({ organisationId: auth.organisationId, id: effectId }));
+      return customer && { status: 201, body: serializeCustomer(customer) };
+    },
+  },
+  async ({ body, auth, effectId }) => {
+    const input = parseInput(CustomerCreateSchema, body, "customer");
+    const customer = await createCustomer({ organisationId: auth.organisationId, input, id: effectId });
 
-  return { status: 201, body: serializeCustomer(customer) };
-});
+    return { status: 201, body: serializeCustomer(customer) };
+  },
+);
 
 // GET /v1/customer/<id> – Read a customer
 export const getCustomerEndpoint = endpoint({}, async ({ params, auth }) => {

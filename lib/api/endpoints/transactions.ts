@@ -1,4 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
+import { orNull } from "@/lib/errors/api-error";
 import { parseInput } from "@/lib/errors/validation";
 import { getProcessor } from "@/lib/processors/registry";
 import {
@@ -20,11 +21,21 @@ import {
 import { startTransactionLean } from "@/lib/transactions/start-lean";
 
 // POST /v1/transaction/start – Start a transaction
-export const startTransactionEndpoint = endpoint({ body: "required", idempotent: true }, async ({ body, auth }) => {
-  const t = await startTransactionLean({ organisationId: auth.organisationId, body });
+export const startTransactionEndpoint = endpoint(
+  {
+    body: "required",
+    idempotent: true,
+    recover: async ({ effectId, auth }) => {
+      const t = await orNull(getTransactionLean({ organisationId: auth.organisationId, id: effectId }));
+      return t && { status: 201, body: serializeTransaction(t) };
+    },
+  },
+  async ({ body, auth, effectId }) => {
+    const t = await startTransactionLean({ organisationId: auth.organisationId, body, id: effectId });
 
-  return { status: 201, body: serializeTransaction(t) };
-});
+    return { status: 201, body: serializeTransaction(t) };
+  },
+);
 
 // GET /v1/transaction/<id> – The full transaction object
 export const getTransactionEndpoint = endpoint({}, async ({ params, auth }) => {
@@ -83,12 +94,28 @@ export const cancelEndpoint = endpoint({ body: "optional", idempotent: true }, a
 });
 
 // POST /v1/transaction/<id>/refund – Refund (part of) a settled transaction
-export const refundEndpoint = endpoint({ body: "required", idempotent: true }, async ({ params, body, auth }) => {
-  const input = parseInput(RefundCreateSchema, body, "refund");
-  const refund = await refundTransaction({ organisationId: auth.organisationId, id: params.id, ...input });
+export const refundEndpoint = endpoint(
+  {
+    body: "required",
+    idempotent: true,
+    recover: async ({ effectId, auth, params }) => {
+      const refunds = await orNull(listRefunds({ organisationId: auth.organisationId, id: params.id }));
+      const refund = refunds?.find((r) => r.id === effectId);
+      return refund ? { status: 201, body: serializeRefund(refund) } : null;
+    },
+  },
+  async ({ params, body, auth, effectId }) => {
+    const input = parseInput(RefundCreateSchema, body, "refund");
+    const refund = await refundTransaction({
+      organisationId: auth.organisationId,
+      id: params.id,
+      ...input,
+      refundId: effectId,
+    });
 
-  return { status: 201, body: serializeRefund(refund) };
-});
+    return { status: 201, body: serializeRefund(refund) };
+  },
+);
 
 // GET /v1/transaction/<id>/refunds – The transaction's refunds, oldest first
 export const listRefundsEndpoint = endpoint({}, async ({ params, auth }) => {

@@ -144,9 +144,10 @@ export function ShareBar({ share, label, colour = "#4f46e5" }: { share: number; 
 
 export function Stat({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
       <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
-      <p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
+      {/* A large amount in a half-width card on a phone: smaller there, and wrapping rather than overflowing. */}
+      <p className="mt-1 text-xl font-bold break-words tabular-nums sm:text-2xl">{value}</p>
       {children}
     </div>
   );

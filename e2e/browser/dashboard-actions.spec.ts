@@ -34,7 +34,7 @@ test("refund: partial amounts, an over-refund refused next to the field, asks fi
   await form.getByRole("button", { name: "Refund" }).click();
   await expect(form.getByRole("alertdialog")).toContainText("Refund this amount");
   await form.getByRole("button", { name: "Yes, refund" }).click();
-  await expect(form.getByTestId("field-error")).toHaveText("Exceeds the refundable amount (2500)");
+  await expect(form.getByTestId("field-error")).toHaveText("Exceeds the refundable amount (€25.00)");
   await expect(form.getByLabel("Amount (EUR)")).toHaveAttribute("aria-invalid", "true");
   // Not an amount: the API's zod schema answers.
   await form.getByLabel("Amount (EUR)").fill("ten");
@@ -83,7 +83,7 @@ test("capture (partial), void and cancel, only where the status allows", async (
   await capture.getByLabel("Amount (EUR)").fill("99");
   await capture.getByRole("button", { name: "Capture" }).click();
   await capture.getByRole("button", { name: "Yes, capture" }).click();
-  await expect(capture.getByTestId("field-error")).toHaveText("Must not exceed the authorized amount (2500)");
+  await expect(capture.getByTestId("field-error")).toHaveText("Must not exceed the authorized amount (€25.00)");
   await capture.getByLabel("Amount (EUR)").fill("20.00");
   await capture.getByRole("button", { name: "Capture" }).click();
   await snap(page, testInfo, "capture-confirm");
@@ -91,6 +91,13 @@ test("capture (partial), void and cancel, only where the status allows", async (
   await expect(page.getByTestId("history").getByTestId("status").last()).toHaveText("SETTLEMENT_REQUESTED");
   expect(await status(api, toCapture.id)).toBe("SETTLEMENT_REQUESTED");
   await expect(page.getByTestId("history").getByText("Captured 2000 of 2500")).toBeVisible();
+  const capturedRow = (p: typeof page) => p.locator("dt", { hasText: /^Captured$/ }).locator("+ dd");
+  await expect(capturedRow(page)).toHaveText("€20.00");
+  // Captured at once (capture_now): the whole amount, not "—".
+  await openTransaction(page, toCancel.id);
+  await expect(capturedRow(page)).toHaveText("€25.00");
+  await openTransaction(page, toVoid.id);
+  await expect(capturedRow(page)).toHaveText("—");
 
   await openTransaction(page, toVoid.id);
   await page.getByTestId("void-form").getByRole("button", { name: "Void" }).click();

@@ -61,6 +61,14 @@ test.describe("bad input on the return page", () => {
     await expect(page.getByText("does not belong to an order in our shop")).toBeVisible();
   });
 
+  test("an unknown order's continue link goes back to the cart at the address the shopper used", async ({
+    request,
+  }) => {
+    const res = await request.get("/store/checkout/continue/not-an-order", { maxRedirects: 0 });
+    expect(res.status()).toBe(303);
+    expect(res.headers().location).toBe("/store/cart");
+  });
+
   test("the error parameter is shown, alone it proves nothing", async ({ page }) => {
     await page.goto("/store/return?error=Something%20went%20wrong%20%3Cb%3Ebold%3C%2Fb%3E");
     await expect(page.getByTestId("return-error")).toHaveText("Something went wrong <b>bold</b>");

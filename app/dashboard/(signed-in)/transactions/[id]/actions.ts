@@ -1,7 +1,9 @@
 "use server";
 
-import { type ActionState, field } from "@/lib/dashboard/action-state";
+import { formatAmount } from "@/components/pay/format";
+import { type ActionState, errorState, field } from "@/lib/dashboard/action-state";
 import { auditedAction } from "@/lib/dashboard/audited-action";
+import type { ApiError } from "@/lib/errors/api-error";
 import { eurosToCents } from "@/lib/dashboard/money";
 import { CaptureSchema, EmptySchema, RefundCreateSchema } from "@/lib/schemas/transaction";
 import { cancelLean, captureLean, voidLean } from "@/lib/transactions/lean";
@@ -15,6 +17,21 @@ import { resendWebhookEventOrThrow } from "@/lib/webhooks/events";
 const amountInput = (text: string): unknown => (text.trim() === "" ? undefined : (eurosToCents(text) ?? text));
 const page = (id: string) => [`/dashboard/transactions/${id}`];
 
+/**
+ * The API names amounts in cents ("Exceeds the refundable amount (1150)"); the form speaks euros,
+ * so an amount it names is shown as the page shows money ("(€11.50)").
+ */
+function amountInEuros(err: ApiError, values?: Record<string, string>): ActionState | undefined {
+  const reason = (err.details?.invalid_fields as Record<string, string> | undefined)?.amount;
+  const cents = reason?.match(/\((\d+)\)$/)?.[1];
+  if (err.code !== "101" || !reason || cents === undefined) return undefined;
+  const state = errorState(err, values);
+  return {
+    ...state,
+    fields: { ...state.fields, amount: reason.replace(/\(\d+\)$/, `(${formatAmount(Number(cents))})`) },
+  };
+}
+
 export async function refundAction(_: ActionState, form: FormData): Promise<ActionState> {
   const id = field(form, "id");
   const values = { amount: field(form, "amount"), reason: field(form, "reason") };
@@ -24,6 +41,7 @@ export async function refundAction(_: ActionState, form: FormData): Promise<Acti
     input: { amount: amountInput(values.amount) ?? null, reason: values.reason || undefined },
     values,
     run: ({ amount, reason }, user) => refundTransaction({ organisationId: user.organisationId, id, amount, reason }),
+    onError: amountInEuros,
     done: (_r, { amount, reason }) => ({
       target: id,
       details: { amount, reason: reason ?? "" },
@@ -42,6 +60,7 @@ export async function captureAction(_: ActionState, form: FormData): Promise<Act
     input: values.amount.trim() ? { amount: amountInput(values.amount) } : {},
     values,
     run: ({ amount }, user) => captureLean({ organisationId: user.organisationId, id, amount }),
+    onError: amountInEuros,
     done: (_r, { amount }) => ({
       target: id,
       details: amount === undefined ? undefined : { amount },

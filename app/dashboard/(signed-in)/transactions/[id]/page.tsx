@@ -157,7 +157,7 @@ export default async function TransactionPage({ params }: Props) {
           <Row label="Merchant reference">{t.merchantReference || "—"}</Row>
           <Row label="Status reason">{t.statusReason || "—"}</Row>
           <Row label="Customer">{t.customerId}</Row>
-          <Row label="Captured">{t.capturedAmount === null ? "—" : formatAmount(t.capturedAmount)}</Row>
+          <Row label="Captured">{captured(t)}</Row>
           <Row label="Created">{time(t.createdAt)} UTC</Row>
           <Row label="Last status update">{time(t.lastStatusUpdate)} UTC</Row>
           <Row label="details">
@@ -254,4 +254,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 break-words text-slate-800">{children}</dd>
     </>
   );
+}
+
+/**
+ * What was captured: the amount of an explicit capture, or the whole amount of a payment captured
+ * at once (`capture_now`, the default), which stores no separate figure; "—" before any capture.
+ */
+function captured(t: { capturedAmount: number | null; amount: number; status: string }): string {
+  if (t.capturedAmount !== null) return formatAmount(t.capturedAmount);
+  return t.status === "SETTLEMENT_REQUESTED" || t.status === "SETTLEMENT_COMPLETED" ? formatAmount(t.amount) : "—";
 }

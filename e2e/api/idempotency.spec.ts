@@ -29,6 +29,21 @@ test.describe("Idempotency-Key", () => {
     expect((await listByRef(api, ref)).map((t) => t.id)).toEqual([first.body.id]);
   });
 
+  test("a replay is byte for byte the first answer", async ({ api }) => {
+    const k = key();
+    const body = startBody(api, key());
+    const send = () =>
+      api.requestContext.post("/v1/transaction/start", {
+        data: body,
+        headers: { apiKey: api.merchant.api_key, "Idempotency-Key": k },
+      });
+    const first = await send();
+    expect(first.status()).toBe(201);
+    const again = await send();
+    expect(again.headers()["idempotent-replayed"]).toBe("true");
+    expect(await again.text()).toBe(await first.text());
+  });
+
   test("the same key with a different request is 422 131 naming what changed", async ({ api }) => {
     const k = key();
     const ref = key();

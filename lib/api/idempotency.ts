@@ -83,7 +83,7 @@ export async function withIdempotency(
     return {
       status: existing.responseStatus ?? 200,
       headers: { "Idempotent-Replayed": "true" },
-      body: existing.responseBody ?? undefined,
+      body: parseStored(existing.responseBody),
     };
   }
   const heldFor = Date.now() - existing.createdAt.getTime();
@@ -130,7 +130,7 @@ async function finish(
       data: {
         status: "done",
         responseStatus: response.status,
-        responseBody: (response.body ?? Prisma.JsonNull) as Prisma.InputJsonValue,
+        responseBody: response.body === undefined ? null : JSON.stringify(response.body),
       },
     });
   }
@@ -144,7 +144,7 @@ async function claim(organisationId: string, key: string, print: Fingerprint): P
     fingerprint: print,
     status: "in_flight",
     responseStatus: null,
-    responseBody: Prisma.JsonNull,
+    responseBody: null,
     effectId: held.effectId,
     createdAt: held.since,
   };
@@ -169,4 +169,10 @@ async function takeOver(organisationId: string, key: string, since: Date, effect
     data: { createdAt: held.since },
   });
   return count === 1 ? held : null;
+}
+
+/** A stored answer's body: parsed back into the same object, so sending it gives the same bytes. */
+function parseStored(text: string | null): unknown {
+  const body = text === null ? null : JSON.parse(text);
+  return body ?? undefined;
 }

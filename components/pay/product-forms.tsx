@@ -1,5 +1,6 @@
 import type { PayPageData } from "@/lib/approval/approval";
 import { DUMMY_PAGE_STATUSES } from "@/lib/processors/dummy";
+import { CopyButton } from "@/components/pay/copy-button";
 import { CancelButton, Field, inputClass, PrimaryButton, SecondaryButton } from "@/components/pay/ui";
 
 type FormProps = { data: PayPageData };
@@ -184,11 +185,13 @@ function Pix({ data }: FormProps) {
             dangerouslySetInnerHTML={{ __html: pix.svg }}
           />
           <textarea
+            id="pix-code"
             readOnly
             className={`${inputClass} h-20 resize-none font-mono text-xs`}
             value={pix.code}
             aria-label="PIX code"
           />
+          <CopyButton text={pix.code} targetId="pix-code" label="Copy PIX code" />
           <p className="text-center text-xs text-slate-500">
             Expires at {pix.expiresAt.toISOString().slice(11, 16)} UTC · beneficiary {str(data.details.pix_name)}
           </p>

@@ -130,6 +130,18 @@ const FLOWS: Record<string, Flow[]> = {
       details: { pix_name: "Loja Exemplo", pix_document_id: "529.982.247-25", pix_key: "loja@example.com" },
       act: async (page) => {
         await expect(page.getByTestId("pix-qr").locator("svg")).toBeVisible();
+        // Copy: to the clipboard where the browser allows it ("Copied"), else the field is selected to copy by hand.
+        expect(await page.getByLabel("PIX code").inputValue()).toMatch(/^PAYRAIL-SANDBOX-PIX\|/);
+        const copy = page.getByTestId("copy-button");
+        await expect(copy).toHaveText("Copy PIX code");
+        await copy.click();
+        await expect
+          .poll(async () =>
+            (await copy.textContent()) === "Copied"
+              ? "copied"
+              : await page.evaluate(() => document.activeElement?.id ?? ""),
+          )
+          .toMatch(/^(copied|pix-code)$/);
         await page.getByRole("button", { name: "Simulate payment" }).click();
       },
       status: "SETTLEMENT_REQUESTED",

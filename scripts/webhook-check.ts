@@ -4,14 +4,35 @@
 import { parseArgs } from "node:util";
 import { cliConfig } from "./cli-config";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    "api-url": { type: "string" },
-    "api-key": { type: "string" },
-    "payment-profile": { type: "string" },
-  },
-});
+const USAGE = `usage: npm run webhook-check -- URL [--api-key sk_test_...] [--payment-profile ID] [--api-url URL]
+
+Sends the webhook handler check's battery of deliveries to URL, signed with the secret of the
+API key's payment profile (default key: the demo merchant's), and prints a grade per check.
+Exit code 0 when every check passed, 1 when one failed, 2 on an error.`;
+
+let parsed: ReturnType<typeof parse>;
+function parse() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      "api-url": { type: "string" },
+      "api-key": { type: "string" },
+      "payment-profile": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+try {
+  parsed = parse();
+} catch (err) {
+  console.error(`${(err as Error).message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (parsed.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const { values, positionals } = parsed;
 const { apiUrl, apiKey } = cliConfig(values);
 
 type Report = {

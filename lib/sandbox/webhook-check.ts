@@ -72,7 +72,7 @@ const BATTERY: Battery[] = [
       "Verify webhook-signature over the raw body with your whsec_ secret (e.g. the standardwebhooks library) and answer 4xx when it does not match.",
     send: ({ transactionId }) => [
       {
-        id: `msg_${randomUUID()}`,
+        id: randomUUID(),
         body: transactionEvent(transactionId, "SETTLEMENT_COMPLETED", new Date()),
         secret: generateWebhookSecret(),
       },
@@ -85,7 +85,7 @@ const BATTERY: Battery[] = [
       "Refuse a webhook-timestamp more than 5 minutes away from your clock (replay protection); standardwebhooks does this for you.",
     send: ({ transactionId }) => {
       const at = new Date(Date.now() - 10 * 60_000);
-      return [{ id: `msg_${randomUUID()}`, body: transactionEvent(transactionId, "SETTLEMENT_COMPLETED", at), at }];
+      return [{ id: randomUUID(), body: transactionEvent(transactionId, "SETTLEMENT_COMPLETED", at), at }];
     },
   },
   {
@@ -94,7 +94,7 @@ const BATTERY: Battery[] = [
     advice: "Acknowledge (2xx) and ignore event types you do not handle: new types may be added at any time.",
     send: ({ transactionId }) => [
       {
-        id: `msg_${randomUUID()}`,
+        id: randomUUID(),
         body: { type: "payout", id: randomUUID(), transaction: transactionId, status: "PAID", amount: "1250" },
       },
     ],
@@ -107,9 +107,9 @@ const BATTERY: Battery[] = [
     send: ({ transactionId }) => {
       const now = Date.now();
       return [
-        { id: `msg_${randomUUID()}`, body: transactionEvent(transactionId, "SETTLEMENT_COMPLETED", new Date(now)) },
+        { id: randomUUID(), body: transactionEvent(transactionId, "SETTLEMENT_COMPLETED", new Date(now)) },
         {
-          id: `msg_${randomUUID()}`,
+          id: randomUUID(),
           body: transactionEvent(transactionId, "SETTLEMENT_REQUESTED", new Date(now - 60_000)),
         },
       ];
@@ -136,7 +136,7 @@ export async function checkWebhookHandler(organisationId: string, body: unknown)
   const transactionId = randomUUID();
   const ctx: Ctx = {
     transactionId,
-    valid: { id: `msg_${randomUUID()}`, body: transactionEvent(transactionId, "SETTLEMENT_REQUESTED", new Date()) },
+    valid: { id: randomUUID(), body: transactionEvent(transactionId, "SETTLEMENT_REQUESTED", new Date()) },
   };
   const checks: Check[] = [];
   for (const check of BATTERY) {

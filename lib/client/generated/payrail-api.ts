@@ -47,7 +47,7 @@ export type paths = {
         put?: never;
         /**
          * Start a transaction
-         * @description Creates a transaction for one payment product. Products with a hosted page answer INITIATED with `details.approval_url`, where the shopper approves; server-to-server charges answer their outcome.
+         * @description Creates a transaction for one payment product. Every start answers INITIATED (only the dummy product's `dummy_outcome` sets a status at once). Products with a hosted page carry `details.approval_url`, where the shopper approves; a server-to-server charge (bnpl, direct debit, a card token, a wallet token) is decided at once and its result follows right after, through the webhook and `GET .../checkoutsuccess`.
          */
         post: operations["startTransaction"];
         delete?: never;

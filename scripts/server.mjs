@@ -23,11 +23,14 @@ const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handleNext = app.getRequestHandler();
 // Only after prepare(): the bundle must not touch Next's request-scoped machinery before it exists.
-const { handleApiRequest, isApiPath, flushRequestLog } = await import(
+const { answerOddRequest, handleApiRequest, isApiPath, flushRequestLog } = await import(
   pathToFileURL(path.join(root, distDir, "payrail/api.mjs")).href
 );
 
-const server = http.createServer((req, res) => {
+// requireHostHeader: false, so that a request without Host gets the error object from
+// answerOddRequest instead of node:http's empty 400.
+const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+  if (answerOddRequest(req, res)) return;
   if (isApiPath(req.url ?? "/")) {
     handleApiRequest(req, res).then(
       (handled) => handled || handleNext(req, res),
@@ -44,18 +47,29 @@ server.headersTimeout = 66_000;
 // bad Content-Length): the API's JSON error object instead of a bare status line.
 server.on("clientError", (err, socket) => {
   if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
-  const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
-  const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify({
-    code: "100",
-    message: tooLarge ? "The request line or headers are too large." : "The request is malformed HTTP.",
-  });
-  socket.end(
-    `HTTP/1.1 ${status} ${tooLarge ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
-      `content-type: application/json; charset=utf-8\r\ncache-control: no-store\r\nrequest-id: ${requestId()}\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  if (err.code === "HPE_HEADER_OVERFLOW")
+    return answerRaw(
+      socket,
+      "431 Request Header Fields Too Large",
+      "100",
+      "The request line or headers are too large.",
+    );
+  answerRaw(socket, "400 Bad Request", "100", "The request is malformed HTTP.");
 });
+
+// CONNECT (a proxy's method): node:http would drop the connection without a word.
+server.on("connect", (_req, socket) =>
+  answerRaw(socket, "405 Method Not Allowed", "103", "CONNECT is not supported: this is not a proxy."),
+);
+
+/** The error object written straight to a socket that has no response object, then closed. */
+function answerRaw(socket, statusLine, code, message) {
+  const body = JSON.stringify({ code, message });
+  socket.end(
+    `HTTP/1.1 ${statusLine}\r\ncontent-type: application/json; charset=utf-8\r\ncache-control: no-store\r\n` +
+      `request-id: ${requestId()}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
 
 function fail(res) {
   if (res.headersSent) return res.destroy();

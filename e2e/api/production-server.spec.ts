@@ -97,6 +97,43 @@ test.describe("production server: bad requests of any shape", () => {
     }
   });
 
+  test("request targets Next cannot take: *, absolute form, no Host, a trailing slash, a page path that is not percent-encoding", async ({
+    merchant,
+  }) => {
+    const key = `apiKey: ${merchant.api_key}\r\n`;
+    const jsonError = (res: RawAnswer, status: number, name: string) => {
+      expect(res.status, name).toBe(status);
+      expect(res.headers, name).toContain("content-type: application/json");
+      const body = JSON.parse(res.body);
+      expect([typeof body.code, typeof body.message], name).toStrictEqual(["string", "string"]);
+      return body;
+    };
+    const star = await rawRequest("OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    expect(star.status).toBe(204);
+    expect(star.headers).toContain("allow: get, head, post");
+    for (const method of ["GET", "POST"])
+      jsonError(await rawRequest(`${method} * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`), 400, method);
+    jsonError(await rawRequest(get("nonsense", key)), 400, "a target that is no path");
+    jsonError(await rawRequest("GET /v1/transaction HTTP/1.1\r\nConnection: close\r\n\r\n"), 400, "no Host");
+    // Absolute form (RFC 9112 3.2.2) is served like its path.
+    const absolute = await rawRequest(get(`http://localhost:${port}/v1/transaction?limit=1`, key));
+    expect(absolute.status).toBe(200);
+    expect(JSON.parse(absolute.body)).toHaveProperty("data");
+    // A trailing slash: the API path it meant, named in the 404; the shopper's approval_url still works.
+    const slash = jsonError(await rawRequest(get("/v1/transaction/", key)), 404, "trailing slash");
+    expect(slash.message).toContain("Did you mean /v1/transaction (without the trailing slash)?");
+    const approval = await rawRequest(get("/v1/transaction/3f1c1b8e-8a55-4d7e-9d5c-2f1e4b9a7c01/authorize/"));
+    expect(approval.status).toBeGreaterThanOrEqual(300);
+    expect(approval.status).toBeLessThan(500);
+    // A page path that is not percent-encoding: a 400 page, not Next's 500.
+    for (const target of ["/pay/%ZZ", "/pay/%E0%A4%A/card", "/docs/%ZZ"]) {
+      const page = await rawRequest(get(target));
+      expect(page.status, target).toBe(400);
+      expect(page.headers, target).toContain("content-type: text/html");
+      expect(page.body, target).toContain("Invalid address");
+    }
+  });
+
   test("HEAD and OPTIONS on an API route", async ({ merchant }) => {
     const head = await rawRequest(
       `HEAD /v1/issuers?payment_product=bank_selection HTTP/1.1\r\nHost: localhost\r\napiKey: ${merchant.api_key}\r\nConnection: close\r\n\r\n`,

@@ -32,9 +32,10 @@ import {
   webhookCheckEndpoint,
 } from "@/lib/api/endpoints/sandbox";
 import { authenticate } from "@/lib/auth/api-keys";
-import { allowedMethods, type HttpMethod, methodNotAllowed, optionsResponse } from "@/lib/api/methods";
+import { allowedMethods, HTTP_METHODS, type HttpMethod, methodNotAllowed, optionsResponse } from "@/lib/api/methods";
 import { ApiError } from "@/lib/errors/api-error";
 import { newRequestId, REQUEST_ID_HEADER } from "@/lib/api/request-log";
+import { friendlyPage } from "@/lib/approval/html";
 
 /** scripts/server.mjs drains the request log's buffer before the process exits. */
 export { flushRequestLog } from "@/lib/api/request-log";
@@ -124,17 +125,60 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
+ * Requests Next cannot take, answered before any handler (Next would answer them with a bare 500
+ * or node:http with an empty 400): an HTTP/1.1 request without `Host`, a request target that is
+ * not a path (`OPTIONS *`, garbage), and a page path that is not valid percent-encoding. An
+ * absolute-form target (`GET http://host/v1/...`, which RFC 9112 §3.2.2 asks servers to accept) is
+ * rewritten to its path and served as usual. Returns true when it answered.
+ */
+export function answerOddRequest(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? "";
+  if (req.httpVersion === "1.1" && req.headers.host === undefined) {
+    return send(req, res, failure(new ApiError("100", "An HTTP/1.1 request must carry a Host header.")), true);
+  }
+  if (url === "*") {
+    if (req.method === "OPTIONS") return send(req, res, optionsResponse(HTTP_METHODS));
+    return send(req, res, failure(new ApiError("100", `The request target * is only for OPTIONS.`)), true);
+  }
+  if (!url.startsWith("/")) {
+    const absolute = URL.canParse(url) ? new URL(url) : null;
+    if (!absolute || !/^https?:$/.test(absolute.protocol)) {
+      return send(req, res, failure(new ApiError("100", "The request target is not a path or an http(s) URL.")), true);
+    }
+    req.url = absolute.pathname + absolute.search;
+    req.headers.host = absolute.host;
+  }
+  if (isApiPath(req.url ?? "/")) return false;
+  try {
+    const q = (req.url ?? "/").indexOf("?");
+    decodeURIComponent(q === -1 ? (req.url ?? "/") : (req.url ?? "/").slice(0, q));
+    return false;
+  } catch {
+    const page = friendlyPage({
+      title: "Invalid address",
+      message: "This address is not valid. Please check the link, or go back and try again.",
+      status: 400,
+    });
+    page.text().then((html) => {
+      res.writeHead(page.status, { ...Object.fromEntries(page.headers), ...SECURITY_HEADERS });
+      res.end(req.method === "HEAD" ? undefined : html);
+    });
+    return true;
+  }
+}
+
+/**
  * Answers one `/v1` request. Returns false when Next should serve it instead (the approval page
- * redirect; a path with a trailing slash, which Next redirects). Never throws, never answers a
- * bad request with 5xx: anything unexpected goes through the one error mapper.
+ * redirect, with or without a trailing slash, which Next takes off). Never throws, never answers
+ * a bad request with 5xx: anything unexpected goes through the one error mapper.
  */
 export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const startedAt = performance.now();
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
-  if (path.length > 4 && path.endsWith("/")) return false;
   const method = req.method ?? "GET";
+  if (path.length > 4 && path.endsWith("/")) return trailingSlash(req, res, method, path);
   try {
     const found = match(path);
     if (found && "bad" in found) {
@@ -189,8 +233,22 @@ const failure = (err: ApiError): EndpointResponse => ({
   body: err.toBody(),
 });
 
-function noEndpoint(method: string, path: string): EndpointResponse {
-  return failure(new ApiError("120", `No endpoint ${method} ${path}.`, { resource: "endpoint", id: path }));
+function noEndpoint(method: string, path: string, hint = ""): EndpointResponse {
+  return failure(new ApiError("120", `No endpoint ${method} ${path}.${hint}`, { resource: "endpoint", id: path }));
+}
+
+/**
+ * `/v1/transaction/start/`: the shopper's approval_url goes to Next, which redirects to the path
+ * without the slash; an API call gets the 404 error object naming the path it meant (a redirect
+ * would send a POST's body twice through clients that follow it, and hide the typo).
+ */
+function trailingSlash(req: IncomingMessage, res: ServerResponse, method: string, path: string): Promise<boolean> {
+  const meant = path.replace(/\/+$/, "");
+  const found = match(meant);
+  if (found && "methods" in found && found.methods.GET === "next") return Promise.resolve(false);
+  req.resume();
+  const hint = found && "methods" in found ? ` Did you mean ${meant} (without the trailing slash)?` : "";
+  return Promise.resolve(send(req, res, noEndpoint(method, path, hint)));
 }
 
 function tooLargeError() {

@@ -4,16 +4,13 @@ import { ApiError } from "@/lib/errors/api-error";
 import { parseInput } from "@/lib/errors/validation";
 import { generateApiKey, hashApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/prisma";
-import { text } from "@/lib/schemas/common";
+import { httpUrl, text } from "@/lib/schemas/common";
 import { generateWebhookSecret } from "@/lib/webhooks/sign";
 import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 export const MerchantCreateSchema = z.strictObject({
   name: text(100).min(1, "Required"),
-  webhook_url: z
-    .url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" })
-    .max(2048)
-    .optional(),
+  webhook_url: httpUrl().optional(),
 });
 
 export type CreatedMerchant = {

@@ -6,15 +6,13 @@ import { ApiError } from "@/lib/errors/api-error";
 import { parseInput } from "@/lib/errors/validation";
 import { type PaymentProfile, Prisma } from "@/lib/generated/prisma/client";
 import { generateWebhookSecret } from "@/lib/webhooks/sign";
-import { isUuid, text, timestamp } from "@/lib/schemas/common";
+import { httpUrl, isUuid, text, timestamp } from "@/lib/schemas/common";
 import { ChaosSettingsSchema } from "@/lib/webhooks/chaos";
 import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 type Scope = { organisationId: string; id: string };
 
-const webhookUrl = z
-  .union([z.literal(""), z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048)])
-  .optional();
+const webhookUrl = z.union([z.literal(""), httpUrl()]).optional();
 
 export const PaymentProfilePatchSchema = z.strictObject({
   name: text(100).min(1, "Required").optional(),

@@ -1,9 +1,9 @@
+import { normalizeIban } from "@/lib/domain/iban";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { invalidFields } from "@/lib/errors/validation";
 import {
   commonDetails,
-  normalizeIban,
   redirectUrl,
   requireRedirectUrl,
   sandboxChargeStatus,
@@ -70,6 +70,12 @@ describe("common details", () => {
     expect(errors({ merchant_data: "order 42" })).toHaveProperty(["details.merchant_data"]);
   });
 
+  it("reports a merchant_data key __proto__ instead of dropping it (a key like any other from JSON.parse)", () => {
+    const merchant_data = JSON.parse('{"__proto__":"x","constructor":"y"}');
+    expect(errors({ merchant_data })).toEqual({ "details.merchant_data.__proto__": "__proto__ cannot be a key" });
+    expect(errors({ merchant_data: { constructor: "y", toString: "z" } })).toBeNull();
+  });
+
   it("accepts absolute http(s) redirect URLs, localhost included", () => {
     for (const url of [
       "https://shop.example/return",
@@ -87,6 +93,16 @@ describe("common details", () => {
       "",
     ]) {
       expect(errors({ redirect_url: url })).toHaveProperty(["details.redirect_url"]);
+    }
+    // The URL parser would drop these silently: the URL used would not be the one sent.
+    for (const url of [
+      "https://shop.example/r\r\nSet-Cookie: a=b",
+      "https://shop.example/\tx",
+      "https://shop.example/\u0000",
+    ]) {
+      expect(errors({ redirect_url: url })).toEqual({
+        "details.redirect_url": "Control characters (line breaks, tabs) are not allowed",
+      });
     }
   });
 

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
 import { parseInput } from "@/lib/errors/validation";
 import { generateWebhookSecret } from "@/lib/webhooks/sign";
-import { uuid } from "@/lib/schemas/common";
+import { httpUrl, uuid } from "@/lib/schemas/common";
 import { eventBody } from "@/lib/webhooks/outbox";
 import { sendWebhook } from "@/lib/webhooks/send";
 import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
@@ -13,10 +13,7 @@ import { webhookUrlRegistrationProblem } from "@/lib/webhooks/url-guard";
 
 export const WebhookCheckSchema = z.strictObject({
   /** Default: the payment profile's webhook URL. */
-  url: z
-    .url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" })
-    .max(2048)
-    .optional(),
+  url: httpUrl().optional(),
   /** Whose secret signs the battery; default: the organisation's first payment profile. */
   payment_profile: uuid.optional(),
 });

@@ -36,6 +36,27 @@ export const countryCode = z
   .regex(/^[A-Z]{2}$/, "Expected a two-letter uppercase ISO 3166-1 country code")
   .refine((c) => countries.isValid(c), "Not an ISO 3166-1 country code");
 
+const URL_MESSAGE = "Expected an absolute http(s) URL";
+
+/**
+ * An absolute http(s) URL of at most 2048 characters, the one URL rule of the API (redirect_url,
+ * webhook URLs). Control characters are refused before zod's URL check sees them: it would drop
+ * tabs and line breaks without a word, so the URL used would not be the one the merchant sent.
+ */
+export const httpUrl = (error: string | ((issue: { input: unknown }) => string) = URL_MESSAGE) =>
+  z.preprocess(
+    (value, ctx) => {
+      if (typeof value === "string" && /\p{Cc}/u.test(value))
+        ctx.addIssue({
+          code: "custom",
+          message: "Control characters (line breaks, tabs) are not allowed",
+          input: value,
+        });
+      return value;
+    },
+    z.url({ protocol: /^https?$/, error }).max(2048, "At most 2048 characters"),
+  );
+
 /** A UUID in either case, stored and compared in lowercase (PostgreSQL prints them so). */
 export const uuid = z.uuid({ message: "Expected a UUID" }).overwrite((s) => s.toLowerCase());
 

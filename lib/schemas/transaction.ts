@@ -2,7 +2,7 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { PAYMENT_PRODUCTS } from "@/lib/domain/products";
 import { STATUSES } from "@/lib/domain/statuses";
-import { optionalText, orEmpty, uuid } from "@/lib/schemas/common";
+import { httpUrl, optionalText, orEmpty, uuid } from "@/lib/schemas/common";
 
 export const MAX_AMOUNT = 1_000_000_000;
 
@@ -11,8 +11,6 @@ export const amountSchema = z
   .int("Expected an integer amount in minor units (cents), no decimal point")
   .min(1, "Must be at least 1")
   .max(MAX_AMOUNT, `At most ${MAX_AMOUNT}`);
-
-const httpUrl = z.url({ protocol: /^https?$/, message: "Expected an absolute http(s) URL" }).max(2048);
 
 /**
  * A dotted-quad IPv4 or an IPv6 address, as a shopper's address is written. ipaddr.js's plain
@@ -37,7 +35,7 @@ export const TransactionStartSchema = z.strictObject({
   payment_product: z.enum(PAYMENT_PRODUCTS, { message: `Expected one of: ${PAYMENT_PRODUCTS.join(", ")}` }),
   user_agent: optionalText(1024),
   details: z.unknown().optional(),
-  webhook_transaction_update: orEmpty(httpUrl),
+  webhook_transaction_update: orEmpty(httpUrl()),
 });
 export type TransactionStart = z.infer<typeof TransactionStartSchema>;
 

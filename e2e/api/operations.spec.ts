@@ -139,6 +139,26 @@ test.describe("void and cancel", () => {
     });
   });
 
+  test("cancel an open payment (the shopper chose another way to pay): INITIATED, IN_PROGRESS, PENDING → CANCELLED", async ({
+    api,
+  }) => {
+    const open = [
+      await started(api, "debit_card_redirect", { redirect_url: REDIRECT_URL }),
+      await dummyIn(api, "IN_PROGRESS"),
+      await dummyIn(api, "PENDING"),
+    ];
+    expect(open.map((t) => t.status)).toStrictEqual(["INITIATED", "IN_PROGRESS", "PENDING"]);
+    for (const t of open) {
+      const res = await api.post(`/v1/transaction/${t.id}/cancel`);
+      expect([res.status, res.body.status, res.body.status_reason]).toStrictEqual([
+        200,
+        "CANCELLED",
+        "Cancelled by the merchant",
+      ]);
+      expect((await history(api, t.id)).at(-1)).toMatchObject({ status: "CANCELLED", actor: "api" });
+    }
+  });
+
   test("cancel after a capture", async ({ api }) => {
     const t = await authorized(api);
     await api.post(`/v1/transaction/${t.id}/capture`);
@@ -169,8 +189,8 @@ test.describe("operations refused from the wrong status → 409 130", () => {
     },
     cancel: {
       path: "cancel",
-      allowed: ["SETTLEMENT_REQUESTED"],
-      from: ["INITIATED", "AUTHORIZED", "SETTLEMENT_COMPLETED", "CANCELLED", "UNKNOWN", "ABANDONED"],
+      allowed: ["INITIATED", "IN_PROGRESS", "PENDING", "SETTLEMENT_REQUESTED"],
+      from: ["AUTHORIZED", "SETTLEMENT_COMPLETED", "CANCELLED", "UNKNOWN", "ABANDONED"],
     },
     refund: {
       path: "refund",

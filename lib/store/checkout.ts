@@ -3,7 +3,14 @@ import { db } from "@/lib/db/prisma";
 import { log } from "@/lib/log";
 import { CustomerCreateSchema } from "@/lib/schemas/customer";
 import type { Cart } from "@/lib/store/cart";
-import { applyPaymentStatus, attachTransaction, createOrder, deleteUnstartedOrder } from "@/lib/store/orders";
+import { orderStatus } from "@/lib/store/order-status";
+import {
+  applyPaymentStatus,
+  attachTransaction,
+  createOrder,
+  deleteUnstartedOrder,
+  type StoreOrder,
+} from "@/lib/store/orders";
 import { buildDetails, validateDetails, type FormValues } from "@/lib/store/payment-details";
 import { isPaymentMethodId } from "@/lib/store/payment-methods";
 import {
@@ -160,6 +167,34 @@ async function compensate(payrail: PayrailClient, t: PayrailTransaction) {
       "store: could not undo a payment of an order that was not recorded",
     );
   }
+}
+
+/**
+ * "Choose another payment method" / "Try again" on an order whose payment is still open: it is
+ * cancelled at Payrail first, so that the old page (another tab, the Back button) can no longer
+ * pay it: one cart, one payment. Returns false when the payment was finished meanwhile (paid in
+ * another tab): the shopper is then shown that order instead of paying again.
+ */
+export async function releaseOrderPayment(order: StoreOrder): Promise<boolean> {
+  const id = order.payrailTransactionId;
+  if (!id || orderStatus(order.paymentStatus).state !== "awaiting") return true;
+  const payrail = await getPayrailClient();
+  let t: PayrailTransaction;
+  try {
+    t = await payrail.cancelTransaction(id);
+  } catch (err) {
+    if (!(err instanceof PayrailError) || err.code !== "130") throw err;
+    t = await payrail.getTransaction(id);
+  }
+  await applyPaymentStatus({
+    transactionId: t.id,
+    status: t.status,
+    statusReason: t.status_reason,
+    at: new Date(t.last_status_update),
+    source: "cancel",
+  });
+  const state = orderStatus(t.status).state;
+  return state === "cancelled" || state === "failed";
 }
 
 /** A returning e-mail reuses its Payrail customer (spec 2.1): one customer per shopper, not per order. */

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { db, type Prisma } from "@/lib/db/prisma";
 import type { Cart } from "@/lib/store/cart";
 
-export type PaymentStatusSource = "start" | "return" | "webhook";
+export type PaymentStatusSource = "start" | "return" | "webhook" | "cancel";
 
 export type PaymentStatusUpdate = {
   transactionId: string;

@@ -104,7 +104,7 @@ export function voidLean(scope: Scope): Promise<Transaction> {
   });
 }
 
-/** SETTLEMENT_REQUESTED → CANCELLED (one round trip). */
+/** An open payment or a settlement request → CANCELLED (one round trip). */
 export function cancelLean(scope: Scope): Promise<Transaction> {
   return operate(scope, {
     to: "CANCELLED",

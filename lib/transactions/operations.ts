@@ -15,7 +15,8 @@ type Scope = { organisationId: string; id: string };
 export const OPERATION_FROM = {
   capture: ["AUTHORIZED"],
   void: ["AUTHORIZED"],
-  cancel: ["SETTLEMENT_REQUESTED"],
+  // A payment the shopper has not finished (they chose another way to pay), or one before settlement.
+  cancel: ["INITIATED", "IN_PROGRESS", "PENDING", "SETTLEMENT_REQUESTED"],
   refund: ["SETTLEMENT_COMPLETED"],
 } as const satisfies Record<string, readonly TransactionStatus[]>;
 

@@ -6,9 +6,9 @@ import { env } from "@/lib/env";
 import { addItem, priceCart, setQuantity, type CartItems } from "@/lib/store/cart";
 import { readCartItems, writeCartItems } from "@/lib/store/cart-cookie";
 import { findProduct } from "@/lib/store/catalogue";
-import { checkout } from "@/lib/store/checkout";
+import { checkout, releaseOrderPayment } from "@/lib/store/checkout";
 import type { CheckoutState } from "@/lib/store/checkout-state";
-import { rememberMyOrder } from "@/lib/store/my-orders";
+import { readMyOrderIds, rememberMyOrder } from "@/lib/store/my-orders";
 import { getOrder } from "@/lib/store/orders";
 import { requestIp, requestOrigin } from "@/lib/store/request-origin";
 
@@ -55,12 +55,16 @@ export async function placeOrder(prev: CheckoutState, formData: FormData): Promi
   return { status: "redirect", attempt, url: result.next, values };
 }
 
-// "Try again" after a failed payment: the order's items back into the cart, then checkout.
+// "Try again" after a failed payment, or "Choose another payment method" while it is open: the
+// open payment is cancelled (only for an order of this browser), the order's items go back into
+// the cart, then checkout. An order paid meanwhile (another tab) shows its return page instead.
 export async function retryOrder(formData: FormData): Promise<void> {
-  const order = await getOrder(String(formData.get("order_id") ?? "").slice(0, 64)).catch(() => null);
-  if (order) {
-    const items: CartItems = order.items.filter((i) => findProduct(i.productId)).map((i) => [i.productId, i.quantity]);
-    await writeCartItems(items);
-  }
-  redirect(order ? "/store/checkout" : "/store/cart");
+  const id = String(formData.get("order_id") ?? "").slice(0, 64);
+  const order = (await readMyOrderIds()).includes(id) ? await getOrder(id).catch(() => null) : null;
+  if (!order) redirect("/store/cart");
+  if (!(await releaseOrderPayment(order)))
+    redirect(`/store/return?transaction_id=${encodeURIComponent(order.payrailTransactionId ?? "")}`);
+  const items: CartItems = order.items.filter((i) => findProduct(i.productId)).map((i) => [i.productId, i.quantity]);
+  await writeCartItems(items);
+  redirect("/store/checkout");
 }

@@ -65,3 +65,27 @@ test("a declined card in the iFrame: the parent window lands on the failure page
   await card.getByRole("button", { name: /^Pay/ }).click();
   await expectReturn(page, "failure", "DECLINED");
 });
+
+test("choosing another payment method cancels the open card payment: the old card page can no longer charge", async ({
+  page,
+  request,
+}) => {
+  await addToCart(page, ["hand-grinder"]);
+  await checkout(page, { method: "card" });
+  await page.waitForURL(/\/store\/checkout\/card\//);
+  const cardPage = page.url();
+  const src = (await page.locator('iframe[title="Card payment"]').getAttribute("src")) ?? "";
+  const id = src.match(/transaction\/([0-9a-f-]{36})\//)![1];
+  // The frame has opened approval_url: the payment is waiting for the shopper.
+  await expect(page.frameLocator('iframe[title="Card payment"]').getByLabel("Card number")).toBeVisible();
+
+  await page.getByRole("button", { name: "Choose another payment method" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout", exact: true })).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  const t = (await storeApi(request).get(`/v1/transaction/${id}`)).body;
+  expect([t.status, t.status_reason]).toStrictEqual(["CANCELLED", "Cancelled by the merchant"]);
+
+  // Back to the old card page (another tab, the Back button): no card form, the order's outcome.
+  await page.goto(cardPage);
+  await expectReturn(page, "failure", "CANCELLED");
+});

@@ -203,8 +203,9 @@ export const ROUTES: RouteContract[] = [
     path: "/v1/transaction/{id}/cancel",
     operationId: "cancelTransaction",
     tag: "Operations",
-    summary: "Cancel a settlement request",
-    description: "SETTLEMENT_REQUESTED → CANCELLED.",
+    summary: "Cancel an open payment or a settlement request",
+    description:
+      "INITIATED, IN_PROGRESS, PENDING or SETTLEMENT_REQUESTED → CANCELLED. An open payment is cancelled when the shopper chose another way to pay: its approval_url then sends them back with `error`, and it can no longer be paid.",
     pathParams: TX,
     body: { schema: EmptySchema, required: false, example: {} },
     idempotent: true,

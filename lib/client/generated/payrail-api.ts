@@ -200,8 +200,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Cancel a settlement request
-         * @description SETTLEMENT_REQUESTED → CANCELLED.
+         * Cancel an open payment or a settlement request
+         * @description INITIATED, IN_PROGRESS, PENDING or SETTLEMENT_REQUESTED → CANCELLED. An open payment is cancelled when the shopper chose another way to pay: its approval_url then sends them back with `error`, and it can no longer be paid.
          */
         post: operations["cancelTransaction"];
         delete?: never;

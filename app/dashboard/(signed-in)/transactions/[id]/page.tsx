@@ -122,7 +122,11 @@ export default async function TransactionPage({ params }: Props) {
                 submitLabel="Cancel payment"
                 pendingLabel="Cancelling…"
                 tone="danger"
-                confirm="Cancel this payment before it settles? This cannot be undone."
+                confirm={
+                  t.status === "SETTLEMENT_REQUESTED"
+                    ? "Cancel this payment before it settles? This cannot be undone."
+                    : "Cancel this open payment? The shopper can no longer pay it. This cannot be undone."
+                }
               />
             ) : null}
             {canRefund ? (

@@ -1,14 +1,16 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import {
   BRAND_NAMES,
   cvcLength,
   detectBrand,
   formatCardNumber,
+  splitExpiry,
   validateCard,
   type CardFieldErrors,
 } from "@/lib/processors/card/rules";
+import { FrameResizer } from "@/components/pay/frame-resizer";
 import { Field, inputClass } from "@/components/pay/ui";
 
 type Props = {
@@ -42,27 +44,12 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
   );
   const brand = detectBrand(number);
 
-  // Inside the merchant's iFrame: tell payrail.js the page's height, now and whenever it changes.
-  useEffect(() => {
-    if (!resizeTarget || window.parent === window) return;
-    // The content's own height: the page itself is at least as tall as the frame (min-h-screen).
-    const root = document.querySelector<HTMLElement>("[data-frame-root]") ?? document.body;
-    const report = () =>
-      window.parent.postMessage(
-        { type: "payrail.resize", height: Math.ceil(root.getBoundingClientRect().height) },
-        resizeTarget,
-      );
-    const observer = new ResizeObserver(report);
-    observer.observe(root);
-    report();
-    return () => observer.disconnect();
-  }, [resizeTarget]);
-  const [mm, yy] = expiry.split("/").map((s) => s.trim());
+  const [mm, yy] = splitExpiry(expiry);
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "cancel") return;
-    const result = validateCard({ number, expiryMonth: mm ?? "", expiryYear: yy ?? "", cvc, holder });
+    const result = validateCard({ number, expiryMonth: mm, expiryYear: yy, cvc, holder });
     if (Object.keys(result.errors).length) {
       e.preventDefault();
       setErrors(result.errors);
@@ -78,14 +65,13 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
 
   return (
     <form method="post" action={action} onSubmit={onSubmit} className="space-y-4" noValidate>
+      <FrameResizer target={resizeTarget} />
       <input type="hidden" name="transaction_id" value={transactionId} />
       <input type="hidden" name="s" value={session} />
-      <input type="hidden" name="expiry_month" value={mm ?? ""} />
-      <input type="hidden" name="expiry_year" value={yy ?? ""} />
       <Field label="Card number">
         <div className="relative">
           <input
-            className={`${inputClass} pr-28 font-mono tracking-wide`}
+            className={`${inputClass} pr-24 font-mono sm:pr-28 sm:tracking-wide`}
             name="card_number"
             inputMode="numeric"
             autoComplete="cc-number"

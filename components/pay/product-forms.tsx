@@ -1,9 +1,11 @@
 import type { PayPageData } from "@/lib/approval/approval";
 import { DUMMY_PAGE_STATUSES } from "@/lib/processors/dummy";
+import { CheckedInput } from "@/components/pay/checked-input";
 import { CopyButton } from "@/components/pay/copy-button";
 import { CancelButton, Field, inputClass, PrimaryButton, SecondaryButton } from "@/components/pay/ui";
 
-type FormProps = { data: PayPageData };
+/** `invalid`: the field the service sent the shopper back for (lib/approval/page-error.ts). */
+type FormProps = { data: PayPageData; invalid?: string };
 type PixCode = { svg: string; code: string; expiresAt: Date };
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -55,7 +57,7 @@ function BankSelection({ data }: FormProps) {
   );
 }
 
-function BankLogin({ data }: FormProps) {
+function BankLogin({ invalid }: FormProps) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
@@ -68,10 +70,23 @@ function BankLogin({ data }: FormProps) {
         <input className={inputClass} name="password" type="password" autoComplete="off" defaultValue="sandbox" />
       </Field>
       <Field label="Account holder">
-        <input className={inputClass} name="holder" required maxLength={70} placeholder="Your name" />
+        <CheckedInput
+          check="name"
+          invalid={invalid === "holder"}
+          name="holder"
+          required
+          maxLength={70}
+          placeholder="Your name"
+        />
       </Field>
       <Field label="IBAN (optional)" hint="Leave empty to pay from the sandbox account DE89 3704 0044 0532 0130 00.">
-        <input className={inputClass} name="iban" autoComplete="off" placeholder="DE89 3704 0044 0532 0130 00" />
+        <CheckedInput
+          check="optional-iban"
+          invalid={invalid === "iban"}
+          name="iban"
+          autoComplete="off"
+          placeholder="DE89 3704 0044 0532 0130 00"
+        />
       </Field>
       <PrimaryButton outcome="approve">Transfer and pay</PrimaryButton>
       <SecondaryButton outcome="decline">Bank declines</SecondaryButton>
@@ -80,7 +95,7 @@ function BankLogin({ data }: FormProps) {
   );
 }
 
-function SepaMandate({ data }: FormProps) {
+function SepaMandate({ data, invalid }: FormProps) {
   const sender = Array.isArray(data.details.sender)
     ? (data.details.sender[0] as Record<string, unknown> | undefined)
     : undefined;
@@ -95,8 +110,9 @@ function SepaMandate({ data }: FormProps) {
         <dd className="text-right font-medium text-slate-800">{due || "on settlement"}</dd>
       </dl>
       <Field label="Account holder">
-        <input
-          className={inputClass}
+        <CheckedInput
+          check="name"
+          invalid={invalid === "holder_name"}
           name="holder_name"
           required
           maxLength={70}
@@ -104,8 +120,9 @@ function SepaMandate({ data }: FormProps) {
         />
       </Field>
       <Field label="IBAN" hint="Sandbox example: NL91 ABNA 0417 1643 00">
-        <input
-          className={inputClass}
+        <CheckedInput
+          check="iban"
+          invalid={invalid === "iban"}
           name="iban"
           required
           autoComplete="off"

@@ -61,6 +61,39 @@ test.describe("tampered form posts", () => {
     expect(errorOf(again.headers().location)).toBe("The payment was already completed (SETTLEMENT_REQUESTED).");
   });
 
+  test("the merchant cancels an open payment: its page can no longer pay it", async ({ api }) => {
+    const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
+    await openPaymentPage(api, t.id).then((s) => (sessions[t.id] = Promise.resolve(s)));
+    expect(await statusOf(api, t.id)).toBe("IN_PROGRESS");
+    const cancelled = await api.post(`/v1/transaction/${t.id}/cancel`);
+    expect([cancelled.status, cancelled.body.status, cancelled.body.status_reason]).toStrictEqual([
+      200,
+      "CANCELLED",
+      "Cancelled by the merchant",
+    ]);
+    const res = await postOutcome(api, t.id, { outcome: "approve" });
+    expect(res.status).toBe(303);
+    expect(errorOf(res.location)).toBe("The payment was already completed (CANCELLED).");
+    expect(await statusOf(api, t.id)).toBe("CANCELLED");
+    expect((await historyOf(api, t.id)).map((h) => h.status)).toStrictEqual(["INITIATED", "IN_PROGRESS", "CANCELLED"]);
+  });
+
+  test("a correctable error shows on the page only as the service wrote it (signed), never a link's own text", async ({
+    api,
+  }) => {
+    const t = await start(api, "prepaid_voucher", { redirect_url: stub.returnUrl });
+    const res = await postOutcome(api, t.id, { outcome: "approve", pin: "12" });
+    expect(res.status).toBe(303);
+    const own = await api.requestContext.get(res.location);
+    expect(await own.text()).toContain("Enter the 16-digit PIN");
+    const forged = new URL(res.location, "http://payrail.invalid");
+    forged.searchParams.set("error", "Your card is blocked. Call +1-555-0100 now");
+    const page = await (await api.requestContext.get(forged.pathname + forged.search)).text();
+    expect(page).not.toContain("Call +1-555-0100");
+    expect(page).not.toContain("Enter the 16-digit PIN");
+    expect(page).toContain("voucher");
+  });
+
   test("missing fields go back to the page with the reason; no body or a wrong type is a 400 page", async ({ api }) => {
     const sepa = await start(api, "sepa", { redirect_url: stub.returnUrl });
     const res = await postOutcome(api, sepa.id, { outcome: "sign" });

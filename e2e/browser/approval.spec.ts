@@ -219,7 +219,9 @@ for (const [product, flows] of Object.entries(FLOWS)) {
         const t = await payThroughPage(page, api, flow);
         const history = await api.get(`/v1/transaction/${t.id}/history`);
         const statuses = history.body.data.map((h: { status: string }) => h.status);
-        expect(statuses.slice(0, 2)).toEqual(["INITIATED", product === "instant_payment" ? "PENDING" : "IN_PROGRESS"]);
+        expect(statuses.slice(0, 2)).toEqual(["INITIATED", "IN_PROGRESS"]);
+        // PIX: the code is shown, the payment waits for the money.
+        if (product === "instant_payment") expect(statuses[2]).toBe("PENDING");
         expect(statuses.at(-1)).toBe(flow.status);
       });
     }
@@ -313,4 +315,10 @@ test("a server-to-server transaction has no hosted page", async ({ page, api }) 
   const t = await start(api, "bnpl", {});
   const res = await page.goto(`/v1/transaction/${t.id}/authorize`);
   expect(res?.status()).toBe(404);
+  // Nor a dummy started with its outcome: its status is not the shopper's to pick.
+  const dummy = await start(api, "dummy", { dummy_outcome: "PENDING", redirect_url: "https://shop.example/return" });
+  expect(dummy.details.approval_url).toBeUndefined();
+  for (const path of [`/v1/transaction/${dummy.id}/authorize`, `/pay/${dummy.id}`])
+    expect((await page.goto(path))?.status(), path).toBe(404);
+  expect((await api.get(`/v1/transaction/${dummy.id}`)).body.status).toBe("PENDING");
 });

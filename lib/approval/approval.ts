@@ -19,8 +19,11 @@ export async function loadHosted(id: string): Promise<Loaded | null> {
   const transaction = isUuid(id) ? await db().transaction.findUnique({ where: { id } }) : null;
   if (!transaction || !isProductId(transaction.paymentProduct)) return null;
   const processor = getProcessor(transaction.paymentProduct);
-  if (!processor.approvalPage) return null;
-  const redirectUrl = (transaction.details as Record<string, unknown>).redirect_url;
+  const details = transaction.details as Record<string, unknown>;
+  // Only a payment whose start handed out approval_url has a page: not a server-to-server one,
+  // nor a dummy started with its outcome (its status must not be changed from a page).
+  if (!processor.approvalPage || !details.approval_url) return null;
+  const redirectUrl = details.redirect_url;
 
   return { transaction, processor, redirectUrl: typeof redirectUrl === "string" ? redirectUrl : undefined };
 }
@@ -76,16 +79,17 @@ export async function openApprovalPage(id: string, cookieToken?: string): Promis
   const session = await bindShopperSession(id, transaction.shopperSessionHash, cookieToken);
   if (!session) return { kind: "elsewhere" };
 
+  // The shopper is at the page: IN_PROGRESS (spec: "the consumer is busy with the payment"); a
+  // product that waits for the money once its page is shown (PIX) goes on to PENDING.
   const target = processor.authorizeStatus ?? "IN_PROGRESS";
-  if (transaction.status === "INITIATED" || (transaction.status === "IN_PROGRESS" && target === "PENDING")) {
+  const moves: { from: TransactionStatus; to: TransactionStatus; reason: string }[] = [];
+  if (transaction.status === "INITIATED")
+    moves.push({ from: "INITIATED", to: "IN_PROGRESS", reason: "Shopper opened the payment page" });
+  if (target === "PENDING" && transaction.status !== "PENDING")
+    moves.push({ from: "IN_PROGRESS", to: "PENDING", reason: "Waiting for the payment" });
+  for (const { from, to, reason } of moves) {
     try {
-      await transition({
-        transactionId: id,
-        to: target,
-        from: ["INITIATED", "IN_PROGRESS"],
-        actor: "shopper",
-        reason: "Shopper opened the payment page",
-      });
+      await transition({ transactionId: id, to, from: [from], actor: "shopper", reason });
     } catch (err) {
       // Another tab opened it at the same moment, or a timer ended it: decide on what is there now.
       if (!(err instanceof ApiError && err.code === "130")) throw err;

@@ -90,7 +90,10 @@ describe("instant_transfer start and bank login", () => {
     const error = await apiError(() =>
       outcomeWith(instantTransferProcessor, { outcome: "approve", form: { iban: "DE00 1234" } }),
     );
-    expect(invalidOf(error)).toEqual({ holder: "Required", iban: "Not a valid IBAN" });
+    expect(invalidOf(error)).toEqual({
+      holder: "Enter the account holder's name",
+      iban: "This IBAN is not valid: check it, or leave it empty",
+    });
   });
 
   it.each([

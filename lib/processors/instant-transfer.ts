@@ -1,3 +1,4 @@
+import { normalizeIban } from "@/lib/domain/iban";
 import { extractIBAN } from "ibantools";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
@@ -5,7 +6,6 @@ import {
   awaitApproval,
   commonDetails,
   defineProcessor,
-  normalizeIban,
   approvalRedirectUrl,
   standardOutcome,
 } from "@/lib/processors/common";
@@ -45,9 +45,9 @@ export const instantTransferProcessor = defineProcessor({
     const holder = (form.holder ?? "").trim();
     const iban = form.iban?.trim() ? normalizeIban(form.iban) : SANDBOX_SENDER_IBAN;
     const invalid: Record<string, string> = {};
-    if (!holder) invalid.holder = "Required";
-    else if (holder.length > 70) invalid.holder = "At most 70 characters";
-    if (!iban) invalid.iban = "Not a valid IBAN";
+    if (!holder) invalid.holder = "Enter the account holder's name";
+    else if (holder.length > 70) invalid.holder = "The account holder's name has at most 70 characters";
+    if (!iban) invalid.iban = "This IBAN is not valid: check it, or leave it empty";
     if (!iban || Object.keys(invalid).length > 0) throw ApiError.validation("outcome", invalid);
     const parts = extractIBAN(iban);
     return {

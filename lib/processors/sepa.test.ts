@@ -211,14 +211,14 @@ describe("sepa mandate page", () => {
 
   it("sign requires a valid IBAN and a holder name", async () => {
     let error = await apiError(() => outcomeWith(sepaProcessor, { outcome: "sign", form: {} }));
-    expect(invalidOf(error)).toEqual({ iban: "Required", holder_name: "Required" });
+    expect(invalidOf(error)).toEqual({ iban: "Enter your IBAN", holder_name: "Enter the account holder's name" });
     error = await apiError(() =>
       outcomeWith(sepaProcessor, {
         outcome: "sign",
         form: { iban: "DE89 3704 0044 0532 0130 01", holder_name: "Max" },
       }),
     );
-    expect(invalidOf(error)).toEqual({ iban: "Not a valid IBAN" });
+    expect(invalidOf(error)).toEqual({ iban: "This IBAN is not valid: check it" });
   });
 
   it("a reference signed meanwhile by this customer is reused; anyone else's fails the transaction", async () => {

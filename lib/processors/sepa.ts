@@ -1,3 +1,4 @@
+import { normalizeIban } from "@/lib/domain/iban";
 import { randomInt, randomUUID } from "node:crypto";
 import { isValidBIC } from "ibantools";
 import { z } from "zod";
@@ -7,7 +8,6 @@ import {
   awaitApproval,
   commonDetails,
   defineProcessor,
-  normalizeIban,
   redirectUrl,
   sandboxChargeStatus,
   standardOutcome,
@@ -89,9 +89,9 @@ export const sepaProcessor = defineProcessor({
     const ibanValue = normalizeIban(form.iban ?? "");
     const holderName = (form.holder_name ?? "").trim();
     const invalid: Record<string, string> = {};
-    if (!ibanValue) invalid.iban = form.iban ? "Not a valid IBAN" : "Required";
-    if (!holderName) invalid.holder_name = "Required";
-    else if (holderName.length > 70) invalid.holder_name = "At most 70 characters";
+    if (!ibanValue) invalid.iban = form.iban ? "This IBAN is not valid: check it" : "Enter your IBAN";
+    if (!holderName) invalid.holder_name = "Enter the account holder's name";
+    else if (holderName.length > 70) invalid.holder_name = "The account holder's name has at most 70 characters";
     if (!ibanValue || Object.keys(invalid).length > 0) throw ApiError.validation("outcome", invalid);
 
     const reference = typeof details.mandate === "string" ? details.mandate : generateMandateReference();

@@ -95,7 +95,7 @@ export type Processor<S extends z.ZodType = z.ZodType> = {
   readonly approvalPage: ApprovalPage | null;
   /** dummy only: its start and outcomes may set any status directly, not only those the transition table allows from the current one. */
   readonly setsStatusDirectly?: boolean;
-  /** The status a transaction takes when the shopper opens `approval_url` (default IN_PROGRESS; PIX: PENDING, the QR code is issued). */
+  /** Where opening `approval_url` leads: IN_PROGRESS (default), or on to PENDING (PIX: the QR code is issued, the payment waits for the money). */
   readonly authorizeStatus?: "IN_PROGRESS" | "PENDING";
   /** Issuers the shopper can choose from (GET /v1/issuers?payment_product=...). */
   readonly issuers?: readonly { id: string; name: string; country_code: string }[];

@@ -3,6 +3,7 @@ import cardValidator from "card-validator";
 import { cnpj, cpf } from "cpf-cnpj-validator";
 import { electronicFormatIBAN, extractIBAN, isValidBIC, isValidIBAN } from "ibantools";
 import { describe, expect, it } from "vitest";
+import { detectBrand } from "@/lib/processors/card/rules";
 import {
   BEHAVIOUR_CARDS,
   luhnValid,
@@ -23,6 +24,8 @@ describe("sandbox test data passes real checks", () => {
       expect(v.isValid, number).toBe(true);
       expect(v.card?.type, number).toBe(brand);
       expect(luhnValid(number)).toBe(true);
+      // The hosted card form recognises it too (its brand label, the stored card_brand).
+      expect(detectBrand(number), number).toBe(brand === "american-express" ? "amex" : brand);
     }
     for (const number of BEHAVIOUR_CARDS) expect(cardValidator.number(number).isValid, number).toBe(true);
   });

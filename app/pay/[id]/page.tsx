@@ -4,6 +4,7 @@ import { PayShell } from "@/components/pay/pay-shell";
 import { PRODUCT_FORMS } from "@/components/pay/product-forms";
 import { Alert } from "@/components/pay/ui";
 import { getPayPage } from "@/lib/approval/approval";
+import { pageError } from "@/lib/approval/page-error";
 import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 import { originQuery } from "@/lib/processors/card/hosted-flow";
 
@@ -23,15 +24,15 @@ export default async function PayPage({ params, searchParams }: Props) {
   if (data.page === "card") redirect(withSession(`/pay/${id}/card${originQuery(data)}`, data.session));
 
   const Form = PRODUCT_FORMS[data.page as Exclude<typeof data.page, "card">];
-  const error = typeof query.error === "string" ? query.error : undefined;
+  const error = pageError(id, query);
 
   return (
     <PayShell merchantName={data.merchantName} amount={data.amount} descriptor={data.descriptor} label={data.label}>
       <form method="post" action={`/pay/${id}/complete`} className="space-y-4">
         <input type="hidden" name="transaction_id" value={id} />
         <input type="hidden" name={SESSION_PARAM} value={data.session} />
-        {error ? <Alert>{error}</Alert> : null}
-        <Form data={data} />
+        {error ? <Alert>{error.message}</Alert> : null}
+        <Form data={data} invalid={error?.field} />
       </form>
     </PayShell>
   );

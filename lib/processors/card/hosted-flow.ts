@@ -3,7 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
 import { authorizeCard, type AuthorizationResult } from "@/lib/processors/card/acquirer";
 import type { StoredCardDetails } from "@/lib/processors/card/details";
-import { validateCard } from "@/lib/processors/card/rules";
+import { splitExpiry, validateCard } from "@/lib/processors/card/rules";
 import { cardNumberOf, cardSummary, vaultCard } from "@/lib/processors/card/vault";
 import { storedCaptureNow } from "@/lib/processors/common";
 import type { DecidedOutcome, OutcomeInput, OutcomeResult } from "@/lib/processors/types";
@@ -65,11 +65,15 @@ export async function applyCardOutcome(input: OutcomeInput): Promise<OutcomeResu
 
 async function payWithCard(input: OutcomeInput, details: StoredCardDetails): Promise<OutcomeResult> {
   const { form } = input;
+  // The form posts `expiry` as typed; a direct post may name its parts.
+  const [expiryMonth, expiryYear] = form.expiry
+    ? splitExpiry(form.expiry)
+    : [form.expiry_month ?? "", form.expiry_year ?? ""];
   const card = validateCard(
     {
       number: form.card_number ?? "",
-      expiryMonth: form.expiry_month ?? "",
-      expiryYear: form.expiry_year ?? "",
+      expiryMonth,
+      expiryYear,
       cvc: form.cvc ?? "",
       holder: form.holder ?? "",
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { authorizeCard, type AuthorizationRequest } from "@/lib/processors/card/acquirer";
-import { detectBrand, formatCardNumber, luhnValid, validateCard } from "@/lib/processors/card/rules";
+import { detectBrand, formatCardNumber, luhnValid, splitExpiry, validateCard } from "@/lib/processors/card/rules";
 import { TEST_CARDS } from "@/lib/processors/card/test-cards";
 import { decryptCardNumber, encryptCardNumber, generateCardToken } from "@/lib/processors/card/vault";
 
@@ -104,5 +104,23 @@ describe("sandbox acquirer", () => {
       reason: "Blocked by the fraud check",
     });
     expect(run({ number: "4100000000000019", skipFraudCheck: true })).toMatchObject({ status: "SETTLEMENT_REQUESTED" });
+  });
+});
+
+describe("the expiry field as typed (the form posts it as one field, with or without JavaScript)", () => {
+  it("splits the usual ways of writing it", () => {
+    expect(splitExpiry("12 / 30")).toEqual(["12", "30"]);
+    expect(splitExpiry("12/30")).toEqual(["12", "30"]);
+    expect(splitExpiry(" 1-2030 ")).toEqual(["1", "2030"]);
+    expect(splitExpiry("12 30")).toEqual(["12", "30"]);
+    expect(splitExpiry("1230")).toEqual(["12", "30"]);
+    expect(splitExpiry("122030")).toEqual(["12", "2030"]);
+  });
+
+  it("leaves what it cannot split for validateCard to refuse", () => {
+    for (const typed of ["", "12", "123", "12/30/40", "ab/cd"]) {
+      const [expiryMonth, expiryYear] = splitExpiry(typed);
+      expect(card({ expiryMonth, expiryYear }).errors.expiry, typed).toBe("Enter the expiry date as MM/YY");
+    }
   });
 });

@@ -4,7 +4,16 @@
  * hosted card form (server and browser) and the proxy all use these.
  */
 
-export type Brand = "visa" | "mastercard" | "amex" | "maestro" | "discover" | "unknown";
+export type Brand =
+  | "visa"
+  | "mastercard"
+  | "amex"
+  | "maestro"
+  | "discover"
+  | "diners-club"
+  | "jcb"
+  | "unionpay"
+  | "unknown";
 
 export const BRAND_NAMES: Record<Brand, string> = {
   visa: "Visa",
@@ -12,6 +21,9 @@ export const BRAND_NAMES: Record<Brand, string> = {
   amex: "American Express",
   maestro: "Maestro",
   discover: "Discover",
+  "diners-club": "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
   unknown: "Card",
 };
 
@@ -39,6 +51,9 @@ export function detectBrand(number: string): Brand {
   if (/^5[1-5]/.test(n) || (first4 >= 2221 && first4 <= 2720)) return "mastercard";
   if (/^(6011|65|64[4-9])/.test(n)) return "discover";
   if (/^(5018|5020|5038|6304|6759|676[1-3])/.test(n)) return "maestro";
+  if (/^(36|30[0-5]|3095|3[89])/.test(n)) return "diners-club";
+  if (first4 >= 3528 && first4 <= 3589) return "jcb";
+  if (/^62/.test(n)) return "unionpay";
   return "unknown";
 }
 
@@ -47,6 +62,9 @@ const LENGTHS: Record<Brand, number[]> = {
   mastercard: [16],
   amex: [15],
   discover: [16, 19],
+  "diners-club": [14, 16, 17, 18, 19],
+  jcb: [16, 17, 18, 19],
+  unionpay: [16, 17, 18, 19],
   maestro: [12, 13, 14, 15, 16, 17, 18, 19],
   unknown: [12, 13, 14, 15, 16, 17, 18, 19],
 };
@@ -75,6 +93,18 @@ export function formatCardNumber(number: string): string {
 }
 
 export type CardInput = { number: string; expiryMonth: string; expiryYear: string; cvc: string; holder: string };
+
+/**
+ * The expiry field as typed, into month and year: "12 / 30", "12/30", "12-2030", "1230". The form
+ * posts this one field (with or without JavaScript); validateCard judges the parts.
+ */
+export function splitExpiry(expiry: string): [month: string, year: string] {
+  const text = expiry.trim();
+  const parts = text.split(/\s*[/\-.\s]\s*/);
+  if (parts.length === 2) return [parts[0], parts[1]];
+  if (/^\d{4}(\d{2})?$/.test(text)) return [text.slice(0, 2), text.slice(2)];
+  return [text, ""];
+}
 export type CardFieldErrors = Partial<Record<"number" | "expiry" | "cvc" | "holder", string>>;
 
 /** Validates what the shopper typed; the same rules run in the browser and on the server. */

@@ -1,6 +1,7 @@
 import { readForm } from "@/lib/api/form";
 import { applyShopperOutcome, REJECTED_ERROR, returnUrlOf } from "@/lib/approval/approval";
 import { returnOnFailure } from "@/lib/approval/failure";
+import { pageErrorQuery } from "@/lib/approval/page-error";
 import { friendlyPage, otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
 import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 
@@ -21,7 +22,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ id: str
         return otherBrowserPage();
       case "retry": {
         const [field, reason] = Object.entries(result.fields)[0] ?? ["", "Please check your input"];
-        const page = `/pay/${id}?field=${encodeURIComponent(field)}&error=${encodeURIComponent(reason)}`;
+        const page = `/pay/${id}?${pageErrorQuery(id, field, reason)}`;
         return seeOther(withSession(page, form[SESSION_PARAM] ?? ""));
       }
       case "continue":

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { FrameResizer } from "@/components/pay/frame-resizer";
 import { PayShell } from "@/components/pay/pay-shell";
 import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
@@ -35,6 +36,7 @@ export default async function ThreeDSPage({ params, searchParams }: Props) {
     <PayShell {...page.shell}>
       <form method="post" action={`/pay/${id}/card/3ds/submit`} className="space-y-4">
         <input type="hidden" name={SESSION_PARAM} value={page.session} />
+        <FrameResizer target={page.origin} />
         <div className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-3">
           <p className="text-sm font-semibold text-sky-900">Sandbox Bank · 3-D Secure</p>
           <p className="mt-1 text-sm text-sky-800">

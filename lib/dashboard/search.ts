@@ -14,8 +14,9 @@ import { eurosToCents } from "@/lib/dashboard/money";
  */
 const TransactionSearchSchema = z.object({
   q: z.string().trim().max(255).optional(),
-  status: z.enum(STATUSES).optional(),
-  payment_product: z.enum(PAYMENT_PRODUCTS).optional(),
+  // A stale link's unknown value: a short message (the filter's own list shows what exists).
+  status: z.enum(STATUSES, "Not a status: pick one from the list").optional(),
+  payment_product: z.enum(PAYMENT_PRODUCTS, "Not a payment product: pick one from the list").optional(),
   amount: z
     .string()
     .trim()

@@ -9,16 +9,18 @@ export const metadata: Metadata = { title: "Sign in" };
 
 async function login(form: FormData) {
   "use server";
+  const email = String(form.get("email") ?? "");
   try {
     await signIn("credentials", {
-      email: String(form.get("email") ?? ""),
+      email,
       password: String(form.get("password") ?? ""),
       redirectTo: "/dashboard",
     });
   } catch (err) {
     if (err instanceof SignInThrottled || (err instanceof CredentialsSignin && err.code === "throttled"))
       redirect("/dashboard/login?error=throttled");
-    if (err instanceof AuthError) redirect("/dashboard/login?error=1");
+    // The e-mail comes back into the form: only the password is to be typed again.
+    if (err instanceof AuthError) redirect(`/dashboard/login?error=1&email=${encodeURIComponent(email.slice(0, 254))}`);
     throw err;
   }
 }
@@ -26,7 +28,9 @@ async function login(form: FormData) {
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  const error = (await searchParams).error;
+  const query = await searchParams;
+  const error = query.error;
+  const email = typeof query.email === "string" ? query.email : "";
   const failed = error !== undefined;
   const throttled = error === "throttled";
   const input =
@@ -46,7 +50,7 @@ export default async function LoginPage({ searchParams }: Props) {
         ) : null}
         <label className="block text-sm font-medium text-slate-700">
           E-mail
-          <input name="email" type="email" autoComplete="username" required className={input} />
+          <input name="email" type="email" autoComplete="username" required defaultValue={email} className={input} />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           Password

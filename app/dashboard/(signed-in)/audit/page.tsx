@@ -29,17 +29,18 @@ export default async function AuditPage() {
             className: "font-mono text-xs whitespace-nowrap",
             cell: (e) => e.createdAt.toISOString().replace("T", " ").slice(0, 19),
           },
-          { header: "User", className: "break-all", cell: (e) => e.actor },
+          // Widths keep the wrapping columns readable on a phone (the table scrolls sideways instead).
+          { header: "User", className: "min-w-48 break-words", cell: (e) => e.actor },
           {
             header: "Action",
             className: "font-mono text-xs whitespace-nowrap",
             testId: "audit-action",
             cell: (e) => e.action,
           },
-          { header: "Target", className: "font-mono text-xs break-all", cell: (e) => e.target },
+          { header: "Target", className: "min-w-40 font-mono text-xs break-all", cell: (e) => e.target },
           {
             header: "Details",
-            className: "font-mono text-xs break-all",
+            className: "min-w-56 font-mono text-xs break-all",
             cell: (e) => (Object.keys(e.details as object).length ? JSON.stringify(e.details) : ""),
           },
         ]}

@@ -144,8 +144,15 @@ test.describe("hosted pages act only for the browser that opened approval_url", 
     // The page itself is not shown without the token either, and another browser cannot take over the link.
     const bare = await stranger.get(`/pay/${t.id}`, { maxRedirects: 0 });
     expect(bare.status()).toBe(307);
+    // Another browser opening the link goes back to the merchant with why (spec 4.5.3), no session.
     const taken = await stranger.get(`/v1/transaction/${t.id}/authorize`, { maxRedirects: 0 });
-    expect(taken.status()).toBe(403);
+    expect(taken.status()).toBe(303);
+    const back = new URL(taken.headers().location ?? "");
+    expect(back.searchParams.get("transaction_id")).toBe(t.id);
+    expect(back.searchParams.get("error")).toBe(
+      "The payment is open in another browser window and can only be completed there.",
+    );
+    expect(taken.headers()["set-cookie"]).toBeUndefined();
     await stranger.dispose();
     // The shopper's own browser opens the link again and finishes the payment.
     expect(await openPaymentPage(api, t.id)).toBe(session);

@@ -37,6 +37,9 @@ export const REJECTED_ERROR = "The payment page sent a choice it does not offer;
 export const closedReturnError = (status: string) =>
   status === "ABANDONED" ? "The payment session expired." : `The payment was already completed (${status}).`;
 
+/** The `error` of a browser that opens `approval_url` after another browser took the payment. */
+export const ELSEWHERE_ERROR = "The payment is open in another browser window and can only be completed there.";
+
 /** The merchant's `redirect_url` with `transaction_id` (and `error`), or null when there is none. */
 export function returnUrlOf(
   { transaction, redirectUrl }: Pick<Loaded, "transaction" | "redirectUrl">,
@@ -77,7 +80,9 @@ export async function openApprovalPage(id: string, cookieToken?: string): Promis
     return toMerchant(loaded, closedReturnError(transaction.status));
   }
   const session = await bindShopperSession(id, transaction.shopperSessionHash, cookieToken);
-  if (!session) return { kind: "elsewhere" };
+  // Another browser holds the payment: back to the merchant with why (spec 4.5.3), nothing changes.
+  if (!session)
+    return returnUrlOf(loaded, ELSEWHERE_ERROR) ? toMerchant(loaded, ELSEWHERE_ERROR) : { kind: "elsewhere" };
 
   // The shopper is at the page: IN_PROGRESS (spec: "the consumer is busy with the payment"); a
   // product that waits for the money once its page is shown (PIX) goes on to PENDING.

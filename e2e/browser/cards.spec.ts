@@ -160,6 +160,30 @@ test.describe("hosted card page, full page", () => {
     expect((await api.get(`/v1/transaction/${t.id}`)).body.status).toBe("IN_PROGRESS");
   });
 
+  test("without JavaScript the form posts the expiry as typed, and it is read", async ({ api }) => {
+    const t = await start(api, "card", { redirect_url: stub.returnUrl });
+    const s = await openPaymentPage(api, t.id);
+    // What a browser without JavaScript sends: the visible fields only.
+    const form = {
+      s,
+      transaction_id: t.id,
+      card_number: "4111 1111 1111 1111",
+      expiry: "12 / 30",
+      cvc: "123",
+      holder: "Ada",
+    };
+    const res = await api.requestContext.post(`/pay/${t.id}/card/submit`, { form, maxRedirects: 0 });
+    expect(res.status()).toBe(303);
+    const back = new URL(res.headers().location);
+    expect([back.searchParams.get("transaction_id"), back.searchParams.get("error")]).toEqual([t.id, null]);
+    const paid = (await api.get(`/v1/transaction/${t.id}`)).body;
+    expect([paid.status, paid.details.card_expiry_month, paid.details.card_expiry_year]).toEqual([
+      "SETTLEMENT_REQUESTED",
+      12,
+      2030,
+    ]);
+  });
+
   test("one authorisation per payment: concurrent submits reach the acquirer once", async ({ api }) => {
     const t = await start(api, "card", { redirect_url: stub.returnUrl });
     const s = await openPaymentPage(api, t.id);

@@ -148,10 +148,11 @@ export function answerOddRequest(req: IncomingMessage, res: ServerResponse): boo
     req.url = absolute.pathname + absolute.search;
     req.headers.host = absolute.host;
   }
-  if (isApiPath(req.url ?? "/")) return false;
+  const target = req.url ?? "/";
+  if (isApiPath(target)) return false;
   try {
-    const q = (req.url ?? "/").indexOf("?");
-    decodeURIComponent(q === -1 ? (req.url ?? "/") : (req.url ?? "/").slice(0, q));
+    const q = target.indexOf("?");
+    decodeURIComponent(q === -1 ? target : target.slice(0, q));
     return false;
   } catch {
     const page = friendlyPage({
@@ -242,13 +243,13 @@ function noEndpoint(method: string, path: string, hint = ""): EndpointResponse {
  * without the slash; an API call gets the 404 error object naming the path it meant (a redirect
  * would send a POST's body twice through clients that follow it, and hide the typo).
  */
-function trailingSlash(req: IncomingMessage, res: ServerResponse, method: string, path: string): Promise<boolean> {
+function trailingSlash(req: IncomingMessage, res: ServerResponse, method: string, path: string): boolean {
   const meant = path.replace(/\/+$/, "");
   const found = match(meant);
-  if (found && "methods" in found && found.methods.GET === "next") return Promise.resolve(false);
+  const known = found !== null && "methods" in found;
+  if (known && found.methods.GET === "next") return false;
   req.resume();
-  const hint = found && "methods" in found ? ` Did you mean ${meant} (without the trailing slash)?` : "";
-  return Promise.resolve(send(req, res, noEndpoint(method, path, hint)));
+  return send(req, res, noEndpoint(method, path, known ? ` Did you mean ${meant} (without the trailing slash)?` : ""));
 }
 
 function tooLargeError() {

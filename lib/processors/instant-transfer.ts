@@ -1,4 +1,4 @@
-import { normalizeIban } from "@/lib/domain/iban";
+import { accountProblems, normalizeIban } from "@/lib/domain/iban";
 import { extractIBAN } from "ibantools";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
@@ -42,12 +42,9 @@ export const instantTransferProcessor = defineProcessor({
   }),
   applyOutcome: async ({ outcome, form }) => {
     if (outcome !== "approve") return standardOutcome(outcome, true);
+    const invalid = accountProblems({ holder: ["holder", form.holder], iban: ["optional-iban", form.iban] });
     const holder = (form.holder ?? "").trim();
     const iban = form.iban?.trim() ? normalizeIban(form.iban) : SANDBOX_SENDER_IBAN;
-    const invalid: Record<string, string> = {};
-    if (!holder) invalid.holder = "Enter the account holder's name";
-    else if (holder.length > 70) invalid.holder = "The account holder's name has at most 70 characters";
-    if (!iban) invalid.iban = "This IBAN is not valid: check it, or leave it empty";
     if (!iban || Object.keys(invalid).length > 0) throw ApiError.validation("outcome", invalid);
     const parts = extractIBAN(iban);
     return {

@@ -1,4 +1,4 @@
-import { normalizeIban } from "@/lib/domain/iban";
+import { accountProblems, normalizeIban } from "@/lib/domain/iban";
 import { randomInt, randomUUID } from "node:crypto";
 import { isValidBIC } from "ibantools";
 import { z } from "zod";
@@ -86,12 +86,9 @@ export const sepaProcessor = defineProcessor({
   applyOutcome: async ({ outcome, form, details, organisationId, customerId, client, now }) => {
     if (outcome === "decline" || outcome === "cancel") return standardOutcome(outcome, true);
     if (outcome !== "sign") throw unknownOutcome();
+    const invalid = accountProblems({ iban: ["iban", form.iban], holder_name: ["holder", form.holder_name] });
     const ibanValue = normalizeIban(form.iban ?? "");
     const holderName = (form.holder_name ?? "").trim();
-    const invalid: Record<string, string> = {};
-    if (!ibanValue) invalid.iban = form.iban ? "This IBAN is not valid: check it" : "Enter your IBAN";
-    if (!holderName) invalid.holder_name = "Enter the account holder's name";
-    else if (holderName.length > 70) invalid.holder_name = "The account holder's name has at most 70 characters";
     if (!ibanValue || Object.keys(invalid).length > 0) throw ApiError.validation("outcome", invalid);
 
     const reference = typeof details.mandate === "string" ? details.mandate : generateMandateReference();

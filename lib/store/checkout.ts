@@ -177,7 +177,10 @@ async function compensate(payrail: PayrailClient, t: PayrailTransaction) {
  */
 export async function releaseOrderPayment(order: StoreOrder): Promise<boolean> {
   const id = order.payrailTransactionId;
-  if (!id || orderStatus(order.paymentStatus).state !== "awaiting") return true;
+  const ended = (status: string) => ["cancelled", "failed"].includes(orderStatus(status).state);
+  // Not started, or known to be over either way (paid, authorised, under review: not again).
+  if (!id) return true;
+  if (orderStatus(order.paymentStatus).state !== "awaiting") return ended(order.paymentStatus);
   const payrail = await getPayrailClient();
   let t: PayrailTransaction;
   try {
@@ -193,8 +196,7 @@ export async function releaseOrderPayment(order: StoreOrder): Promise<boolean> {
     at: new Date(t.last_status_update),
     source: "cancel",
   });
-  const state = orderStatus(t.status).state;
-  return state === "cancelled" || state === "failed";
+  return ended(t.status);
 }
 
 /** A returning e-mail reuses its Payrail customer (spec 2.1): one customer per shopper, not per order. */

@@ -597,6 +597,21 @@ test.describe("GET /v1/transaction (list)", () => {
     }
   });
 
+  test("a filter given twice → 101 naming it (not the last value read silently)", async ({ api }) => {
+    for (const path of [
+      "/v1/transaction?status=INITIATED&status=FAILED",
+      "/v1/issuers?payment_product=a&payment_product=b",
+    ]) {
+      const res = await api.get(path);
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.code).toBe("101");
+      expect(Object.keys(res.body.details.invalid_fields)).toStrictEqual([
+        new URL(path, "http://x").searchParams.keys().next().value,
+      ]);
+      expect(res.body.message).toContain("more than once");
+    }
+  });
+
   test("limit=100 is accepted", async ({ api }) => {
     const res = await api.get(`/v1/transaction?limit=100&merchant_reference=${uniqueRef()}`);
     expect(res.body).toStrictEqual({ data: [], has_more: false, next_cursor: null });

@@ -100,7 +100,10 @@ async function run(ep: Endpoint, raw: RawRequest, seen: Seen): Promise<EndpointR
     const auth = await authenticate(raw.headers);
     seen.auth = auth;
     enforceRateLimit(auth.apiKeyId);
-    const badQuery = findUnstorableStrings(Object.fromEntries(raw.url.searchParams));
+    const badQuery = {
+      ...repeatedParameters(raw.url.searchParams),
+      ...findUnstorableStrings(Object.fromEntries(raw.url.searchParams)),
+    };
     if (Object.keys(badQuery).length) throw ApiError.validation("request", badQuery);
     let body: unknown;
     const mode = ep.options.body ?? "none";
@@ -166,4 +169,15 @@ export function errorResponse(err: unknown, raw?: Pick<RawRequest, "method" | "u
     status: 500,
     body: new ApiError("199", "An internal error occurred. It has been logged; please try again.").toBody(),
   };
+}
+
+/**
+ * Query parameters given more than once (`?status=A&status=B`). Every /v1 filter takes one value;
+ * reading only the last one would answer a different question than the one asked.
+ */
+function repeatedParameters(query: URLSearchParams): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const key of new Set(query.keys()))
+    if (query.getAll(key).length > 1) found[key] = "Given more than once: give each query parameter once";
+  return found;
 }

@@ -24,6 +24,19 @@ describe("readJsonBody", () => {
     ).toStrictEqual({});
   });
 
+  it("takes charset=utf-8 in any spelling and refuses a body declared in another charset (100)", async () => {
+    for (const ct of [
+      "application/json; charset=UTF-8",
+      'application/json;charset="utf-8"',
+      "application/json; charset=utf8",
+    ])
+      expect(await readJsonBody(new Headers({ "content-type": ct }), stream('{"a":"é"}'))).toStrictEqual({ a: "é" });
+    for (const ct of ["application/json; charset=latin1", "application/json; charset=ISO-8859-1"]) {
+      const err = await readJsonBody(new Headers({ "content-type": ct }), stream("{}")).catch((e: ApiError) => e);
+      expect(err).toMatchObject({ code: "100", details: { charset: ct.split("=")[1].toLowerCase() } });
+    }
+  });
+
   it("returns undefined for an empty body", async () => {
     expect(await readJsonBody(new Headers(json), null)).toBeUndefined();
     expect(await readJsonBody(new Headers(), stream("  "))).toBeUndefined();

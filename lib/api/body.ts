@@ -22,6 +22,13 @@ export async function readJsonBody(
       content_type: type.slice(0, 100) || "(none)",
     });
   }
+  const charset = declaredCharset(headers.get("content-type") ?? "");
+  if (charset !== null && charset !== "utf-8" && charset !== "utf8") {
+    // JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be misread.
+    throw new ApiError("100", "The request body must be JSON in UTF-8 (charset=utf-8 or no charset).", {
+      charset: charset.slice(0, 100),
+    });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -106,4 +113,18 @@ function tooLarge() {
   return new ApiError("102", `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`, {
     limit_bytes: MAX_BODY_BYTES,
   });
+}
+
+/** The `charset` parameter of a Content-Type header, lower-cased and unquoted; null when none. */
+function declaredCharset(contentType: string): string | null {
+  for (const param of contentType.split(";").slice(1)) {
+    const eq = param.indexOf("=");
+    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== "charset") continue;
+    return param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .toLowerCase();
+  }
+  return null;
 }

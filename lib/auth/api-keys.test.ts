@@ -21,6 +21,8 @@ describe("API keys", () => {
     expect(apiKeyFromHeaders(new Headers({ Authorization: "Bearer k3" }))).toBe("k3");
     expect(apiKeyFromHeaders(new Headers({ Authorization: "bearer k4" }))).toBe("k4");
     expect(apiKeyFromHeaders(new Headers({ Authorization: "Basic abc" }))).toBeUndefined();
+    // A Bearer credential with a space is read whole, so it fails as malformed (111), not as missing (110).
+    expect(apiKeyFromHeaders(new Headers({ Authorization: "Bearer a b" }))).toBe("a b");
     expect(apiKeyFromHeaders(new Headers())).toBeUndefined();
     expect(apiKeyFromHeaders(new Headers({ apiKey: "a", Authorization: "Bearer b" }))).toBe("a");
   });

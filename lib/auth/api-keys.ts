@@ -24,7 +24,9 @@ export function apiKeyFromHeaders(headers: HeaderReader): string | undefined {
   const direct = headers.get("apikey")?.trim();
   if (direct) return direct;
   const authorization = headers.get("authorization")?.trim();
-  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  // Everything after "Bearer ": a credential with a space in it is a malformed key (111), not a
+  // missing one (110).
+  const match = authorization?.match(/^Bearer\s+(.+)$/i);
   return match?.[1];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dummyProcessor } from "@/lib/processors/dummy";
+import { DUMMY_ISSUER, dummyProcessor } from "@/lib/processors/dummy";
 import { apiError, detailsErrors, invalidOf, outcomeWith, startWith } from "@/lib/processors/test-support";
 import { STATUSES } from "@/lib/domain/statuses";
 
@@ -40,10 +40,14 @@ describe("dummy start", () => {
         status,
         statusReason: "Set by dummy_outcome",
         needsApproval: false,
-        details: { dummy_outcome: status },
+        details: { dummy_outcome: status, issuer: DUMMY_ISSUER },
       });
     }
     expect(dummyProcessor.setsStatusDirectly).toBe(true);
+  });
+
+  it("names the sandbox issuer in the details, with or without dummy_outcome (spec 2.3)", async () => {
+    expect((await startWith(dummyProcessor, { redirect_url })).details).toEqual({ redirect_url, issuer: "SBXDUMMY" });
   });
 
   it("schedules dummy_outcome_update as a follow-up", async () => {

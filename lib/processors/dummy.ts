@@ -25,6 +25,13 @@ const settableStatus = z.enum(SETTABLE, `Expected one of: ${SETTABLE.join(", ")}
 const followUp = (update: TransactionStatus | undefined) =>
   update ? { followUp: { status: update, reason: "Set by dummy_outcome_update" } } : {};
 
+/**
+ * The issuer a dummy transaction names in its response details (spec 2.3 lists `issuer` for the
+ * dummy product, "seen in a sample"): the sandbox's own, since no bank takes part.
+ */
+export const DUMMY_ISSUER = "SBXDUMMY";
+const withIssuer = (details: object) => storedDetails(details, { add: { issuer: DUMMY_ISSUER } });
+
 export const dummyProcessor = defineProcessor({
   product: "dummy",
   detailsSchema: z.strictObject({
@@ -37,12 +44,12 @@ export const dummyProcessor = defineProcessor({
   setsStatusDirectly: true,
   start: async ({ details }) => {
     const outcome = details.dummy_outcome;
-    if (!outcome) return awaitApproval(details);
+    if (!outcome) return awaitApproval(details, withIssuer(details));
     return {
       status: outcome,
       statusReason: "Set by dummy_outcome",
       needsApproval: false,
-      details: storedDetails(details),
+      details: withIssuer(details),
       ...followUp(details.dummy_outcome_update),
     };
   },

@@ -4,6 +4,8 @@ import { PAYMENT_PRODUCTS, type ProductId } from "@/lib/domain/products";
 import type { TransactionStatus } from "@/lib/domain/statuses";
 import { ApiError } from "@/lib/errors/api-error";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { ISSUERS } from "@/lib/processors/bank-selection";
+import { DUMMY_ISSUER } from "@/lib/processors/dummy";
 import { isUuid } from "@/lib/schemas/common";
 import { TEST_BICS, TEST_CARDS_BY_BRAND, TEST_CPFS, TEST_IBANS } from "@/lib/sandbox/test-data";
 import { eventBody, transactionEventPayload } from "@/lib/webhooks/outbox";
@@ -191,7 +193,15 @@ function detailsFor(product: ProductId, customer: { name: string; iban: string }
         },
       };
     case "bank_selection":
-      return { ...redirect, issuer: pick(["ABNANL2A", "INGBNL2A", "RABONL2U"], random) };
+      return {
+        ...redirect,
+        issuer: pick(
+          ISSUERS.map((i) => i.id),
+          random,
+        ),
+      };
+    case "dummy":
+      return { ...redirect, issuer: DUMMY_ISSUER };
     case "online_wallet":
       return { ...redirect, description: "Order from the demo history" };
     default:

@@ -77,7 +77,7 @@ export const TransactionDetailsSchema = z
     card_last_four: z.string().optional().describe("card: the last four digits of the charged card"),
     mandate: z.string().optional().describe("sepa: the mandate reference"),
     mandate_reused: z.boolean().optional().describe("sepa: whether an existing mandate was used"),
-    issuer: z.string().optional().describe("bank_selection: the shopper's bank"),
+    issuer: z.string().optional().describe("bank_selection: the shopper's bank; dummy: the sandbox issuer `SBXDUMMY`"),
     sender: z
       .union([
         z.looseObject({

@@ -657,7 +657,7 @@ export type components = {
             mandate?: string;
             /** @description sepa: whether an existing mandate was used */
             mandate_reused?: boolean;
-            /** @description bank_selection: the shopper's bank */
+            /** @description bank_selection: the shopper's bank; dummy: the sandbox issuer `SBXDUMMY` */
             issuer?: string;
             /** @description instant_transfer: the paying account, once paid; sepa: the request's sender accounts */
             sender?: ({

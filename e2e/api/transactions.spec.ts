@@ -547,6 +547,29 @@ test.describe("POST /v1/transaction/start: general rules", () => {
     });
   }
 
+  // JSON.parse reads 1000.0 and 1e3 as 1000: the amount as written is checked (spec 2.2, 8: "no
+  // decimal point"), so that 10.00 meant as ten euros is refused rather than charged as ten cents.
+  for (const written of ["1000.0", "10.00", "1e3", "1E3"]) {
+    test(`amount written as ${written} → 101 naming amount, nothing stored`, async ({ api }) => {
+      const body = startBody(api.merchant, await newCustomer(api), "bnpl", {}, {});
+      const text = JSON.stringify({ ...body, amount: 0 }).replace('"amount":0', `"amount":${written}`);
+      const res = await api.raw("POST", "/v1/transaction/start", Buffer.from(text), {
+        "content-type": "application/json",
+      });
+      expectInvalid(res, { amount: "Expected an integer amount in minor units (cents), no decimal point" }, "request");
+      expect(await listByRef(api, body.merchant_reference)).toStrictEqual([]);
+    });
+  }
+
+  test("an amount with a decimal point inside details.merchant_data is not the amount", async ({ api }) => {
+    const body = startBody(api.merchant, await newCustomer(api), "bnpl", { merchant_data: { amount: 1 } });
+    const text = JSON.stringify(body).replace('"merchant_data":{"amount":1}', '"merchant_data":{"amount":1.50}');
+    const res = await api.raw("POST", "/v1/transaction/start", Buffer.from(text), {
+      "content-type": "application/json",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
   test("the largest amount is accepted and comes back as a string", async ({ api }) => {
     const t = await started(api, "bnpl", {}, { amount: 1_000_000_000 });
     expect(t.amount).toBe("1000000000");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, readJsonBody } from "@/lib/api/body";
+import { MAX_BODY_BYTES, readJsonBody, topLevelNumberText } from "@/lib/api/body";
 import { ApiError } from "@/lib/errors/api-error";
 
 const json = { "content-type": "application/json" };
@@ -35,6 +35,36 @@ describe("readJsonBody", () => {
       const err = await readJsonBody(new Headers({ "content-type": ct }), stream("{}")).catch((e: ApiError) => e);
       expect(err).toMatchObject({ code: "100", details: { charset: ct.split("=")[1].toLowerCase() } });
     }
+  });
+
+  it("refuses a top-level amount written with a decimal point or exponent (101), wherever else it appears", async () => {
+    for (const text of ['{"amount":1000.0}', '{"a":1,"amount" : 1e3}', '{"amount":10.00,"x":{"amount":1}}']) {
+      const err = await readJsonBody(new Headers(json), stream(text)).catch((e: ApiError) => e);
+      expect(err).toMatchObject({
+        code: "101",
+        details: { invalid_fields: { amount: expect.stringContaining("no decimal point") } },
+      });
+    }
+    for (const text of [
+      '{"amount":1000}',
+      '{"details":{"merchant_data":{"amount":1.5}},"amount":5}',
+      '{"s":"\\"amount\\":1.0"}',
+    ])
+      expect(await readJsonBody(new Headers(json), stream(text))).toStrictEqual(JSON.parse(text));
+  });
+
+  it("topLevelNumberText reads how a top-level number was written, skipping nested values and strings", () => {
+    const cases: [string, string | undefined][] = [
+      ['{"amount":1000}', "1000"],
+      ['{ "a" : {"amount": 1.5, "x":[1,{"amount":2}]}, "amount" : 1e3 }', "1e3"],
+      ['{"merchant_data":{"amount":1.5}}', undefined],
+      ['{"s":"\\"amount\\": 1.0","amount":"10"}', undefined],
+      ['{"amount":1,"amount":2.0}', "2.0"],
+      ['{"x":"a\\\\","amount":-5}', "-5"],
+      ["{}", undefined],
+      ['{"amount":null}', undefined],
+    ];
+    for (const [text, written] of cases) expect(topLevelNumberText(text, "amount"), text).toBe(written);
   });
 
   it("returns undefined for an empty body", async () => {

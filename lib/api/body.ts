@@ -39,9 +39,62 @@ export async function readJsonBody(
     throw new ApiError("100", "The request body must be a JSON object.");
   }
   const unstorable = findUnstorableStrings(value);
+  // The full scan only when some "amount" is written with a fraction or exponent at all.
+  const amount = /"amount"\s*:\s*-?\d+[.eE]/.test(text) ? topLevelNumberText(text, "amount") : undefined;
+  if (amount !== undefined && /[.eE]/.test(amount))
+    unstorable.amount = "Expected an integer amount in minor units (cents), no decimal point";
   if (Object.keys(unstorable).length) throw ApiError.validation("request", unstorable);
 
   return value;
+}
+
+/**
+ * How a top-level number was written in the JSON text (`"amount": 1000.0` gives "1000.0"), or
+ * undefined when `key` is not a top-level number. JSON.parse reads `1000.0` and `1e3` as 1000;
+ * the spec's amount has "no decimal point", and a merchant sending `10.00` for ten euros must
+ * hear about it rather than be charged ten cents. `text` must be a JSON object that JSON.parse
+ * accepted. The last occurrence wins, as in JSON.parse.
+ */
+export function topLevelNumberText(text: string, key: string): string | undefined {
+  let i = text.indexOf("{") + 1;
+  let found: string | undefined;
+  const skipSpace = () => {
+    while (i < text.length && " \t\n\r".includes(text[i])) i++;
+  };
+  const readString = () => {
+    const start = i++;
+    while (text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const skipValue = () => {
+    let depth = 0;
+    do {
+      const c = text[i];
+      if (c === '"') {
+        readString();
+        continue;
+      }
+      if (c === "{" || c === "[") depth++;
+      else if (c === "}" || c === "]") depth--;
+      i++;
+    } while (i < text.length && (depth > 0 || !",}".includes(text[i])));
+  };
+  for (;;) {
+    skipSpace();
+    if (text[i] !== '"') return found;
+    const name = readString();
+    skipSpace();
+    i++; // ':'
+    skipSpace();
+    const start = i;
+    skipValue();
+    const raw = text.slice(start, i).trim();
+    found = name === key ? (/^-?\d/.test(raw) ? raw : undefined) : found;
+    skipSpace();
+    if (text[i] !== ",") return found;
+    i++;
+  }
 }
 
 /**

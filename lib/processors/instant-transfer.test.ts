@@ -61,7 +61,7 @@ describe("instant_transfer start and bank login", () => {
       sender: {
         country_code: "DE",
         iban: SANDBOX_SENDER_IBAN,
-        bic: expect.any(String),
+        bic: "SBXBDEFFXXX",
         bank_name: "",
         bank_code: "37040044",
         account_number: "0532013000",
@@ -81,9 +81,11 @@ describe("instant_transfer start and bank login", () => {
     expect((result.details as { sender: Record<string, string> }).sender).toMatchObject({
       country_code: "NL",
       iban: "NL91ABNA0417164300",
+      bic: "SBXBNLFFXXX",
       bank_code: "ABNA",
       account_number: "0417164300",
     });
+    expect(isValidBIC("SBXBNLFFXXX")).toBe(true);
   });
 
   it("approve requires a holder and a valid IBAN", async () => {

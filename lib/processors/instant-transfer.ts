@@ -29,7 +29,8 @@ export function normalizeInstantTransferDescriptor(descriptor: string): string {
 
 // For a shopper who leaves the IBAN empty on the sandbox bank login.
 export const SANDBOX_SENDER_IBAN = "DE89370400440532013000";
-const SANDBOX_BIC = "SBXBDEFFXXX";
+/** The sandbox bank's BIC in the account's country: SBXB + country + FF + XXX (DE → SBXBDEFFXXX). */
+export const sandboxBic = (countryCode: string) => `SBXB${countryCode.toUpperCase()}FFXXX`;
 
 export const instantTransferProcessor = defineProcessor({
   product: "instant_transfer",
@@ -54,7 +55,7 @@ export const instantTransferProcessor = defineProcessor({
         sender: {
           country_code: parts.countryCode ?? iban.slice(0, 2),
           iban,
-          bic: SANDBOX_BIC,
+          bic: sandboxBic(parts.countryCode ?? iban.slice(0, 2)),
           bank_name: "",
           bank_code: parts.bankIdentifier ?? "",
           account_number: parts.accountNumber ?? parts.bban ?? "",

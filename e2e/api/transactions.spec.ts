@@ -1123,6 +1123,35 @@ test.describe("sepa mandates", () => {
     ]);
   });
 
+  test("a mandate is reused only for its own account: a sender with another IBAN signs a new one", async ({
+    api,
+    merchant,
+  }) => {
+    const customer = await newCustomer(api);
+    const reference = await seedMandate(merchant.organisation, customer); // for DE89370400440532013000
+    const sender = (iban: string) => [{ account_number: iban, country_code: iban.slice(0, 2), holder_name: "Ada" }];
+    const same = await started(api, "sepa", { sender: sender("DE89 3704 0044 0532 0130 00") }, { customer });
+    expect([same.status, same.details.mandate, same.details.mandate_reused]).toStrictEqual([
+      "SETTLEMENT_REQUESTED",
+      reference,
+      true,
+    ]);
+    const other = await started(
+      api,
+      "sepa",
+      { redirect_url: REDIRECT_URL, sender: sender("NL91ABNA0417164300") },
+      { customer },
+    );
+    expect([other.status, other.details.mandate_reused, typeof other.details.approval_url]).toStrictEqual([
+      "INITIATED",
+      false,
+      "string",
+    ]);
+    expect(other.details).not.toHaveProperty("mandate");
+    const named = await start(api, "sepa", { mandate: reference, sender: sender("NL91ABNA0417164300") }, { customer });
+    expectInvalid(named.res, { "details.mandate": "Refers to a mandate for another account than the sender's" });
+  });
+
   test("a valid mandate is reused: mandate_reused true, server to server, no approval_url", async ({
     api,
     merchant,

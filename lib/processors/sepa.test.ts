@@ -120,6 +120,34 @@ describe("sepa start", () => {
     });
   });
 
+  it("with sender given, reuses only a mandate for one of the sender's accounts (a new account signs its own)", async () => {
+    const client = fakeClient(
+      storeWith(
+        mandate({ reference: "NL", iban: "NL91ABNA0417164300", createdAt: new Date("2025-01-01T00:00:00Z") }),
+        mandate({ reference: "DE", iban: "DE89370400440532013000", createdAt: new Date("2026-01-01T00:00:00Z") }),
+      ),
+    );
+    const nl = await startWith(sepaProcessor, { redirect_url, sender: [sender] }, { client });
+    expect(nl.details).toMatchObject({ mandate: "NL", mandate_reused: true });
+    const fr = {
+      ...sender,
+      account_number: "FR14 2004 1010 0505 0001 3M02 606",
+      bank_code: undefined,
+      country_code: "FR",
+    };
+    const other = await startWith(sepaProcessor, { redirect_url, sender: [fr] }, { client });
+    expect(other).toMatchObject({ status: "INITIATED", needsApproval: true, details: { mandate_reused: false } });
+    const second = await startWith(sepaProcessor, { redirect_url, sender: [fr, sender] }, { client });
+    expect(second.details).toMatchObject({ mandate: "NL", mandate_reused: true });
+    // A named mandate for another account than the sender's is refused, not reused.
+    const named = await apiError(() =>
+      startWith(sepaProcessor, { redirect_url, mandate: "DE", sender: [sender] }, { client }),
+    );
+    expect(invalidOf(named)).toEqual({
+      "details.mandate": "Refers to a mandate for another account than the sender's",
+    });
+  });
+
   it("reuses the named mandate", async () => {
     const client = fakeClient(
       storeWith(

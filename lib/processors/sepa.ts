@@ -56,15 +56,24 @@ export const sepaProcessor = defineProcessor({
   approvalPage: "sepa_mandate",
   settlementWaitDays: (details, now) => sepaSettlementWaitDays(details, now),
   start: async ({ details, amount, organisationId, customerId, client }) => {
-    const mandate = await client.sepaMandate.findFirst({
-      where: {
-        organisationId,
-        customerId,
-        revokedAt: null,
-        ...(details.mandate ? { reference: details.mandate } : {}),
-      },
-      orderBy: { createdAt: "desc" },
-    });
+    // A mandate authorises debits from one account: with `sender` given, only a mandate for one of
+    // the sender's IBANs is reused; a new account needs its own mandate (the shopper signs it).
+    const accounts: (string | undefined)[] = details.sender
+      ? [...new Set(details.sender.map((s) => s.account_number))]
+      : [undefined];
+    let mandate = null;
+    for (const iban of accounts) {
+      mandate ??= await client.sepaMandate.findFirst({
+        where: {
+          organisationId,
+          customerId,
+          revokedAt: null,
+          ...(details.mandate ? { reference: details.mandate } : {}),
+          ...(iban ? { iban } : {}),
+        },
+        orderBy: { createdAt: "desc" },
+      });
+    }
     if (mandate) {
       return {
         ...sandboxChargeStatus(amount, true),
@@ -75,6 +84,11 @@ export const sepaProcessor = defineProcessor({
     if (details.mandate) {
       // References are unique per organisation; signing this one again would collide with the existing row.
       const taken = await client.sepaMandate.findFirst({ where: { organisationId, reference: details.mandate } });
+      if (taken && taken.customerId === customerId && !taken.revokedAt) {
+        throw ApiError.validation("transaction", {
+          "details.mandate": "Refers to a mandate for another account than the sender's",
+        });
+      }
       if (taken) {
         throw ApiError.validation("transaction", {
           "details.mandate": "Refers to a revoked mandate or to another customer's mandate",

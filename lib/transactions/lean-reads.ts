@@ -25,6 +25,7 @@ const MODELS: Record<string, Model> = {
       organisationId: "uuid",
       customerId: "uuid",
       reference: "text",
+      iban: "text",
       revokedAt: "timestamp",
       createdAt: "timestamp",
     },

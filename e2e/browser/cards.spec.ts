@@ -22,6 +22,9 @@ async function fillCard(
   await page.getByLabel("Name on card").fill(card.holder ?? "Ada Lovelace");
 }
 
+/** lib/approval/approval.ts's ELSEWHERE_ERROR, as the shopper's browser brings it back. */
+const ELSEWHERE_ERROR = "The payment is open in another browser window and can only be completed there.";
+
 const checkout = async (api: Api, id: string) => (await api.get(`/v1/transaction/${id}/checkoutsuccess`)).body;
 
 test.describe("hosted card page, full page", () => {
@@ -302,6 +305,50 @@ test.describe("hosted card iFrame with origin", () => {
       await expect(page.locator("#result")).toHaveText(`${stub.returnUrl}&transaction_id=${t.id}`);
       expect(new URL(page.url()).origin).toBe(site.origin); // the parent decided what to do
       expect(await checkout(api, t.id)).toMatchObject({ status: "SETTLEMENT_REQUESTED", success: true });
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("a reloaded checkout finds its payment again in the frame; another browser's frame hands the parent an error", async ({
+    page,
+    api,
+    baseURL,
+    browser,
+  }) => {
+    const site = await startMerchantSite(baseURL!);
+    try {
+      const t = await start(api, "card", {
+        redirect_url: stub.returnUrl,
+        origin: site.origin,
+        redirect_parent_function: "onPaid",
+      });
+      site.setApprovalUrl(t.details.approval_url);
+      await page.goto(`${site.origin}/checkout`);
+      await expect(page.frameLocator("#pay").getByRole("button", { name: "Pay now" })).toBeVisible();
+      // The merchant's page reloaded with the same transaction: the frame's cookie is a third-party
+      // one (SameSite=None; Secure; Partitioned), so the same browser gets its card form again.
+      await page.reload();
+      await expect(page.frameLocator("#pay").getByRole("button", { name: "Pay now" })).toBeVisible();
+      await expect(page.locator("#result")).toHaveText("");
+      // Another browser: its frame does not show the merchant's page; the parent's function gets
+      // the return URL with the error (spec 4.5.3), and nothing changes.
+      const other = await browser.newContext();
+      try {
+        const elsewhere = await other.newPage();
+        await elsewhere.goto(`${site.origin}/checkout`);
+        await expect(elsewhere.locator("#result")).toHaveText(
+          `${stub.returnUrl}&transaction_id=${t.id}&error=${encodeURIComponent(ELSEWHERE_ERROR)}`,
+        );
+        expect(new URL(elsewhere.url()).origin).toBe(site.origin);
+      } finally {
+        await other.close();
+      }
+      expect(await checkout(api, t.id)).toMatchObject({ status: "IN_PROGRESS" });
+      // The first browser still pays.
+      await fillCard(page.frameLocator("#pay"), { number: "4242424242424242" });
+      await page.frameLocator("#pay").getByRole("button", { name: "Pay now" }).click();
+      await expect(page.locator("#result")).toHaveText(`${stub.returnUrl}&transaction_id=${t.id}`);
     } finally {
       await site.close();
     }

@@ -4,7 +4,7 @@ import { isProductId, PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
 import { AWAITING_SHOPPER, type TransactionStatus } from "@/lib/domain/statuses";
 import { ApiError } from "@/lib/errors/api-error";
 import type { Transaction } from "@/lib/generated/prisma/client";
-import { hostedCardPath } from "@/lib/processors/card/hosted-flow";
+import { hostedCardPath, originQuery } from "@/lib/processors/card/hosted-flow";
 import { getProcessor } from "@/lib/processors/registry";
 import type { Processor } from "@/lib/processors/types";
 import { isUuid } from "@/lib/schemas/common";
@@ -49,7 +49,8 @@ export function returnUrlOf(
 }
 
 export type ApprovalTarget =
-  | { kind: "page"; path: string; session?: string }
+  /** `framed`: the hosted card page inside the merchant's iFrame (its cookie is a third-party one). */
+  | { kind: "page"; path: string; session?: string; framed?: boolean }
   | { kind: "merchant"; url: string }
   /** Another browser opened this payment first. */
   | { kind: "elsewhere" }
@@ -81,8 +82,13 @@ export async function openApprovalPage(id: string, cookieToken?: string): Promis
   }
   const session = await bindShopperSession(id, transaction.shopperSessionHash, cookieToken);
   // Another browser holds the payment: back to the merchant with why (spec 4.5.3), nothing changes.
-  if (!session)
+  // Inside the merchant's iFrame (a reloaded checkout whose frame lost its cookie, too) the card
+  // page's end hands that URL to the parent page, rather than opening the merchant's page in the frame.
+  if (!session) {
+    if (framedCard && returnUrlOf(loaded, ELSEWHERE_ERROR))
+      return { kind: "page", path: `/pay/${id}/card/done${originQuery(transaction)}&e=elsewhere` };
     return returnUrlOf(loaded, ELSEWHERE_ERROR) ? toMerchant(loaded, ELSEWHERE_ERROR) : { kind: "elsewhere" };
+  }
 
   // The shopper is at the page: IN_PROGRESS (spec: "the consumer is busy with the payment"); a
   // product that waits for the money once its page is shown (PIX) goes on to PENDING.
@@ -103,7 +109,7 @@ export async function openApprovalPage(id: string, cookieToken?: string): Promis
     }
   }
 
-  return { kind: "page", path: withSession(cardPage ?? `/pay/${id}`, session), session };
+  return { kind: "page", path: withSession(cardPage ?? `/pay/${id}`, session), session, framed: Boolean(framedCard) };
 }
 
 /** What became of a shopper's post on a hosted page. */

@@ -1,5 +1,11 @@
 import { readForm } from "@/lib/api/form";
-import { closedReturnError, REJECTED_ERROR, returnUrlOf, type ShopperOutcome } from "@/lib/approval/approval";
+import {
+  closedReturnError,
+  ELSEWHERE_ERROR,
+  REJECTED_ERROR,
+  returnUrlOf,
+  type ShopperOutcome,
+} from "@/lib/approval/approval";
 import { UNEXPECTED_ERROR } from "@/lib/approval/failure";
 import { friendlyPage, otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
 import { withSession } from "@/lib/approval/shopper-session";
@@ -42,6 +48,7 @@ export function cardStepResponse(id: string, step: ShopperOutcome, session: stri
 /** The `error` the "done" page hands to the merchant: from a fixed set, never text from the URL. */
 export function doneError(e: string | undefined, status: string): string | undefined {
   if (e === "rejected") return REJECTED_ERROR;
+  if (e === "elsewhere") return ELSEWHERE_ERROR;
   if (e === "failed") return UNEXPECTED_ERROR;
   if (e === "closed" || status === "ABANDONED") return closedReturnError(status);
   return undefined;

@@ -45,11 +45,19 @@ export async function bindShopperSession(
   return isShopperSession(now?.shopperSessionHash ?? null, cookieToken) ? (cookieToken ?? null) : null;
 }
 
-/** The Set-Cookie value that lets this browser open the link again while the approval lasts. */
-export function sessionCookie(transactionId: string, token: string): string {
-  const secure = env().BASE_URL.startsWith("https:");
+/**
+ * The Set-Cookie value that lets this browser open the link again while the approval lasts.
+ * `framed`: set inside the merchant's iFrame (the hosted card page), where it is a third-party
+ * cookie: SameSite=None (browsers take it only with Secure, which they also take from a loopback
+ * http origin) and Partitioned (CHIPS: kept per merchant site even where third-party cookies are
+ * blocked), so that a reloaded checkout finds its payment again.
+ */
+export function sessionCookie(transactionId: string, token: string, { framed = false } = {}): string {
+  const base = env().BASE_URL;
+  const secure = base.startsWith("https:");
+  const loopback = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(base);
   // Cross-site iFrames (the hosted card page) need SameSite=None, which browsers accept only with Secure.
-  const sameSite = secure ? "None; Secure" : "Lax";
+  const sameSite = framed && (secure || loopback) ? "None; Secure; Partitioned" : secure ? "None; Secure" : "Lax";
   const maxAge = Math.ceil(env().APPROVAL_TTL_MS / 1000);
   return `${sessionCookieName(transactionId)}=${token}; Path=/; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAge}`;
 }

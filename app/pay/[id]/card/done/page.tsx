@@ -20,8 +20,10 @@ export default async function CardDonePage({ params, searchParams }: Props) {
   const page = await loadCardPage(id, typeof query.o === "string" ? query.o : undefined);
   if (!page) notFound();
   if (!page.embeddedCorrectly) return <WrongEmbedding />;
-  if (page.awaiting) redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
-  const error = doneError(typeof query.e === "string" ? query.e : undefined, page.transaction.status);
+  const e = typeof query.e === "string" ? query.e : undefined;
+  // Still open: back to the form, unless this frame is not the browser that holds the payment.
+  if (page.awaiting && e !== "elsewhere") redirect(`/pay/${id}/card${originQuery(page.transaction)}`);
+  const error = doneError(e, page.transaction.status);
   const redirectUrl = page.transaction.details.redirect_url;
   const url = returnUrlOf({ transaction: page.transaction, redirectUrl }, error);
   if (!url) notFound();

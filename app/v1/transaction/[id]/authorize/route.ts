@@ -19,7 +19,8 @@ export const GET = withRequestId(async (req: Request, { params }: { params: Prom
         return seeOther(target.url);
       case "page": {
         const res = seeOther(target.path);
-        if (target.session) res.headers.append("set-cookie", sessionCookie(id, target.session));
+        if (target.session)
+          res.headers.append("set-cookie", sessionCookie(id, target.session, { framed: target.framed }));
         return res;
       }
     }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   BRAND_NAMES,
   cvcLength,
@@ -22,6 +22,14 @@ type Props = {
   submitLabel: string;
   resizeTarget?: string;
 };
+
+/** The form's fields in page order, by the input's name: the first invalid one gets the focus. */
+const FIELD_INPUTS: [keyof CardFieldErrors, string][] = [
+  ["number", "card_number"],
+  ["expiry", "expiry"],
+  ["cvc", "cvc"],
+  ["holder", "holder"],
+];
 
 const FIELD_HINTS: Record<string, string> = {
   number: "Check the card number",
@@ -46,6 +54,17 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
 
   const [mm, yy] = splitExpiry(expiry);
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // Keyboard and screen-reader users land on the first field to correct, whose message is its
+  // description (aria-describedby), so it is read out with the field.
+  const focusFirstInvalid = (found: CardFieldErrors) => {
+    const first = FIELD_INPUTS.find(([field]) => found[field]);
+    const input = first && formRef.current?.elements.namedItem(first[1]);
+    if (input instanceof HTMLInputElement) input.focus();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the server's answer, once, on arrival
+  useEffect(() => focusFirstInvalid(errors), []);
+
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "cancel") return;
@@ -53,32 +72,37 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
     if (Object.keys(result.errors).length) {
       e.preventDefault();
       setErrors(result.errors);
+      focusFirstInvalid(result.errors);
     }
   };
 
+  const errorId = (field: keyof CardFieldErrors) => `card-error-${field}`;
+  const described = (field: keyof CardFieldErrors) =>
+    errors[field] ? { "aria-invalid": true, "aria-describedby": errorId(field) } : {};
   const error = (field: keyof CardFieldErrors) =>
     errors[field] ? (
-      <span className="mt-1 block text-xs font-medium text-red-700" data-testid={`error-${field}`}>
+      <span id={errorId(field)} className="mt-1 block text-xs font-medium text-red-700" data-testid={`error-${field}`}>
         {errors[field]}
       </span>
     ) : null;
 
   return (
-    <form method="post" action={action} onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form ref={formRef} method="post" action={action} onSubmit={onSubmit} className="space-y-4" noValidate>
       <FrameResizer target={resizeTarget} />
       <input type="hidden" name="transaction_id" value={transactionId} />
       <input type="hidden" name="s" value={session} />
-      <Field label="Card number">
+      <Field label="Card number" htmlFor="card-number">
         <div className="relative">
           <input
             className={`${inputClass} pr-24 font-mono sm:pr-28 sm:tracking-wide`}
+            id="card-number"
             name="card_number"
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
             value={number}
             onChange={(e) => setNumber(formatCardNumber(e.target.value.replace(/[^\d\s]/g, "")).slice(0, 23))}
-            aria-invalid={!!errors.number}
+            {...described("number")}
           />
           <span
             className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-xs font-semibold text-slate-500"
@@ -90,9 +114,10 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
         {error("number")}
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Expiry">
+        <Field label="Expiry" htmlFor="card-expiry">
           <input
             className={inputClass}
+            id="card-expiry"
             name="expiry"
             inputMode="numeric"
             autoComplete="cc-exp"
@@ -102,13 +127,14 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
               const d = e.target.value.replace(/\D/g, "").slice(0, 4);
               setExpiry(d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d);
             }}
-            aria-invalid={!!errors.expiry}
+            {...described("expiry")}
           />
           {error("expiry")}
         </Field>
-        <Field label="Security code">
+        <Field label="Security code" htmlFor="card-cvc">
           <input
             className={inputClass}
+            id="card-cvc"
             name="cvc"
             inputMode="numeric"
             autoComplete="cc-csc"
@@ -116,19 +142,20 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
             maxLength={cvcLength(brand)}
             value={cvc}
             onChange={(e) => setCvc(e.target.value.replace(/\D/g, ""))}
-            aria-invalid={!!errors.cvc}
+            {...described("cvc")}
           />
           {error("cvc")}
         </Field>
       </div>
-      <Field label="Name on card">
+      <Field label="Name on card" htmlFor="card-holder">
         <input
           className={inputClass}
+          id="card-holder"
           name="holder"
           autoComplete="cc-name"
           value={holder}
           onChange={(e) => setHolder(e.target.value)}
-          aria-invalid={!!errors.holder}
+          {...described("holder")}
         />
         {error("holder")}
       </Field>

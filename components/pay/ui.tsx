@@ -1,6 +1,31 @@
 import type { ReactNode } from "react";
 
-export function Field({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+/**
+ * A labelled field. With `htmlFor` (the control's id) only the label text names the control, so
+ * what else the field shows (a card brand, an error message, which the control refers to with
+ * aria-describedby) is not read out as part of its name.
+ */
+export function Field({
+  label,
+  hint,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  htmlFor?: string;
+  children: ReactNode;
+}) {
+  if (htmlFor)
+    return (
+      <div>
+        <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <div className="mt-1">{children}</div>
+        {hint ? <span className="mt-1 block text-xs text-slate-500">{hint}</span> : null}
+      </div>
+    );
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is passed in as children, inside the label
     <label className="block">

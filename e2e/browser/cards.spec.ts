@@ -134,6 +134,13 @@ test.describe("hosted card page, full page", () => {
     await expect(page.getByTestId("error-expiry")).toHaveText("This card has expired");
     await expect(page.getByTestId("error-cvc")).toHaveText("Enter the 3-digit security code");
     await expect(page.getByTestId("error-holder")).toHaveText("Enter the name on the card");
+    // For keyboard and screen-reader users: the first invalid field has the focus, its name is
+    // only its label, and its message is its description.
+    const number = page.getByRole("textbox", { name: "Card number", exact: true });
+    await expect(number).toBeFocused();
+    await expect(number).toHaveAccessibleDescription("This card number is not valid");
+    await expect(page.getByLabel("Name on card")).toHaveAccessibleDescription("Enter the name on the card");
+    await expect(number).toHaveAttribute("aria-invalid", "true");
     await fillCard(page, { number: "3782 822463 10005", cvc: "123" });
     await expect(page.getByTestId("brand")).toHaveText("American Express");
     await page.getByRole("button", { name: "Pay now" }).click();

@@ -176,3 +176,32 @@ test("the store looks right on a phone", async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "store-checkout-mobile");
 });
+
+test("Back from Payrail's page: the cart offers the open order, to continue paying or to choose another method", async ({
+  page,
+}) => {
+  await addToCart(page, ["colombia-huila"]);
+  await checkout(page, { method: "prepaid_voucher" });
+  await page.waitForURL(/\/pay\//);
+  await expect(page.getByRole("button", { name: "Redeem voucher" })).toBeVisible();
+  // The shopper leaves Payrail's page (Back, or the shop's cart link): the checkout emptied the
+  // cart, and the cart page offers the order placed a moment ago.
+  await page.goto("/store/cart");
+  const open = page.getByTestId("open-order");
+  await expect(open).toContainText(/Your order PC-[A-Z0-9]{6} is waiting for its payment\./);
+  await shot(page, "store-back-open-order");
+  // The orders page offers the same two ways on the open order.
+  await page.goto("/store/orders");
+  await expect(page.getByTestId("continue-payment")).toBeVisible();
+  await shot(page, "store-orders-open-order");
+  await page.getByTestId("continue-payment").click();
+  await page.waitForURL(/\/pay\//);
+  await expect(page.getByRole("button", { name: "Redeem voucher" })).toBeVisible();
+  await page.goto("/store/cart");
+  await page.getByTestId("open-order").getByRole("button", { name: "Choose another payment method" }).click();
+  // The open payment is cancelled and the items are back for another method.
+  await expect(page.getByRole("heading", { name: "Checkout", exact: true })).toBeVisible();
+  await page.goto("/store/orders");
+  await expect(page.getByTestId("order-status").first()).toHaveText("Cancelled");
+  await expect(page.getByTestId("continue-payment")).toHaveCount(0);
+});

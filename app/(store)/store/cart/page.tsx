@@ -1,22 +1,42 @@
 import Image from "next/image";
 import Link from "next/link";
-import { updateCartLine } from "@/app/(store)/store/actions";
+import { retryOrder, updateCartLine } from "@/app/(store)/store/actions";
+import { OpenOrderActions } from "@/components/store/open-order-actions";
 import { OrderTotals } from "@/components/store/order-summary";
 import { Card, Price, primaryButtonClass } from "@/components/store/ui";
 import { MAX_QUANTITY } from "@/lib/store/cart";
 import { readCart } from "@/lib/store/cart-cookie";
 import { FREE_SHIPPING_FROM } from "@/lib/store/catalogue";
+import { readMyOrderIds } from "@/lib/store/my-orders";
+import { orderStatus } from "@/lib/store/order-status";
+import { listOrders } from "@/lib/store/orders";
 
 export const metadata = { title: "Your cart" };
 
 // GET /store/cart – the cart, priced from the catalogue
 export default async function CartPage() {
   const cart = await readCart();
+  // Back from Payrail's page lands here with an empty cart (checkout emptied it): the order placed
+  // a moment ago is offered again, to pay or to change its payment method.
+  const open =
+    cart.lines.length === 0
+      ? (await listOrders(await readMyOrderIds(), 5)).find(
+          (o) => o.payrailTransactionId && orderStatus(o.paymentStatus).state === "awaiting",
+        )
+      : undefined;
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="font-serif text-3xl font-bold tracking-tight">Your cart</h1>
-      {cart.lines.length === 0 ? (
+      {open ? (
+        <Card className="mt-6 px-6 py-10 text-center" data-testid="open-order">
+          <p className="text-lg font-medium text-stone-800">Your order {open.reference} is waiting for its payment.</p>
+          <p className="mt-1 text-stone-500">
+            {open.items.map((i) => `${i.name}${i.quantity > 1 ? ` ×${i.quantity}` : ""}`).join(", ")}
+          </p>
+          <OpenOrderActions order={open} retry={retryOrder} />
+        </Card>
+      ) : cart.lines.length === 0 ? (
         <Card className="mt-6 px-6 py-12 text-center">
           <p className="text-lg font-medium text-stone-800">Your cart is empty.</p>
           <p className="mt-1 text-stone-500">Freshly roasted beans are waiting.</p>

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { retryOrder } from "@/app/(store)/store/actions";
+import { OpenOrderActions } from "@/components/store/open-order-actions";
 import { AutoRefresh } from "@/components/store/auto-refresh";
 import { Card, Price, StatusBadge } from "@/components/store/ui";
 import { orderStatus } from "@/lib/store/order-status";
@@ -88,6 +90,9 @@ export default async function OrdersPage() {
                         {o.paymentStatusSource ? ` · ${SOURCES[o.paymentStatusSource] ?? o.paymentStatusSource}` : ""}
                         {o.paymentStatusAt ? ` · ${when(o.paymentStatusAt).slice(11)}` : ""}
                       </p>
+                      {status.state === "awaiting" && o.payrailTransactionId ? (
+                        <OpenOrderActions order={o} retry={retryOrder} compact />
+                      ) : null}
                     </td>
                   </tr>
                 );

@@ -2,7 +2,7 @@ import { Field, inputClass, inputProps, selectClass } from "@/components/store/u
 import {
   DUMMY_STATUSES,
   FINANCE_PROVIDERS,
-  PIX_EXAMPLE_CPF,
+  STORE_PIX_BENEFICIARY,
   SEPA_EXAMPLE,
   type PaymentMethodId,
 } from "@/lib/store/payment-methods";
@@ -131,17 +131,10 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
       );
     case "instant_payment":
       return (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Name on the PIX account" className="sm:col-span-2" {...f("details.pix_name")}>
-            <input className={inputClass} autoComplete="name" {...p("details.pix_name", prefill.fullName)} />
-          </Field>
-          <Field label="CPF or CNPJ" hint={`Sandbox example: ${PIX_EXAMPLE_CPF}`} {...f("details.pix_document_id")}>
-            <input className={inputClass} inputMode="numeric" {...p("details.pix_document_id", PIX_EXAMPLE_CPF)} />
-          </Field>
-          <Field label="PIX key (optional)" {...f("details.pix_key")}>
-            <input className={inputClass} {...p("details.pix_key", prefill.email)} />
-          </Field>
-        </div>
+        <Note>
+          You&apos;ll pay on the next page by scanning a PIX QR code with your bank&apos;s app (or copying its code). It
+          pays {STORE_PIX_BENEFICIARY.pix_name}, CNPJ {STORE_PIX_BENEFICIARY.pix_document_id}.
+        </Note>
       );
     case "sepa":
       return (

@@ -4,7 +4,7 @@ import { buildDetails, validateDetails } from "@/lib/store/payment-details";
 import {
   FINANCE_PROVIDERS,
   PAYMENT_METHODS,
-  PIX_EXAMPLE_CPF,
+  STORE_PIX_BENEFICIARY,
   SEPA_EXAMPLE,
   type PaymentMethodId,
 } from "@/lib/store/payment-methods";
@@ -36,11 +36,7 @@ const PREFILLED: Partial<Record<PaymentMethodId, Record<string, string>>> = {
     "details.order_source": "ecommerce",
     "details.check_number": "",
   },
-  instant_payment: {
-    "details.pix_name": "Ada Lovelace",
-    "details.pix_document_id": PIX_EXAMPLE_CPF,
-    "details.pix_key": "",
-  },
+  instant_payment: {},
   bnpl: {},
   instalment_credit: {},
   finance_provider: { "details.provider_id": FINANCE_PROVIDERS[0].id },
@@ -68,6 +64,11 @@ describe("checkout details", () => {
     });
     expect(buildDetails("card", { "details.force_3DSecure": "on" }, ctx)).toMatchObject({ force_3DSecure: true });
     expect(buildDetails("bnpl", {}, ctx)).toEqual({});
+    // PIX: the beneficiary is the shop (its account is what the QR code pays), whatever was posted.
+    expect(buildDetails("instant_payment", { "details.pix_name": "Mallory" }, ctx)).toEqual({
+      redirect_url: ctx.returnUrl,
+      ...STORE_PIX_BENEFICIARY,
+    });
     expect(buildDetails("direct_debit", PREFILLED.direct_debit ?? {}, ctx)).not.toHaveProperty("redirect_url");
     const wallet = buildDetails("mobile_wallet_a", { wallet_mode: "device" }, ctx);
     expect(Object.keys(wallet)).toEqual(["token_data"]);
@@ -95,14 +96,8 @@ describe("checkout details", () => {
       "details.sender.0.account_number": "Not a valid IBAN",
       "details.sender.0.holder_name": "Required",
     });
-    const pix = buildDetails(
-      "instant_payment",
-      { ...PREFILLED.instant_payment, "details.pix_document_id": "111.111.111-11" },
-      ctx,
-    );
-    expect(validateDetails("instant_payment", pix)).toEqual({
-      "details.pix_document_id": "Expected a valid CPF (11 digits) or CNPJ (14 digits)",
-    });
+    // The store's own PIX beneficiary passes PIX's schema (its CNPJ has valid check digits).
+    expect(validateDetails("instant_payment", buildDetails("instant_payment", {}, ctx))).toEqual({});
     expect(validateDetails("direct_debit", buildDetails("direct_debit", {}, ctx))).toMatchObject({
       "details.account_type": "Expected one of: checking, savings",
     });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { invalidFields } from "@/lib/errors/validation";
 import { detailsSchemaOf } from "@/lib/contract/payment-details";
-import type { PaymentMethodId } from "@/lib/store/payment-methods";
+import { type PaymentMethodId, STORE_PIX_BENEFICIARY } from "@/lib/store/payment-methods";
 
 /** The shopper's form: field names are the API's own paths (`details.issuer`, `details.sender.0.account_number`). */
 export type FormValues = Record<string, string>;
@@ -60,12 +60,8 @@ export function buildDetails(
     case "finance_provider":
       return { ...redirect, provider_id: req(values, "details.provider_id") };
     case "instant_payment":
-      return drop({
-        ...redirect,
-        pix_name: req(values, "details.pix_name"),
-        pix_document_id: req(values, "details.pix_document_id"),
-        pix_key: opt(values, "details.pix_key"),
-      });
+      // The beneficiary is the shop, not the shopper: the shopper only scans the code.
+      return { ...redirect, ...STORE_PIX_BENEFICIARY };
     case "sepa":
       return drop({
         ...redirect,

@@ -170,5 +170,13 @@ export const FINANCE_PROVIDERS = [
 /** Prefilled in the SEPA form: a real-format German IBAN with a valid checksum (and its BIC). */
 export const SEPA_EXAMPLE = { iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", country: "DE" } as const;
 
-/** A CPF with valid check digits, for the PIX form. */
-export const PIX_EXAMPLE_CPF = "529.982.247-25";
+/**
+ * The store's own PIX account: the beneficiary of its PIX payments (spec 2.3: `pix_name`,
+ * `pix_document_id` and `pix_key` are the beneficiary's), so the QR code the shopper scans pays
+ * the shop. A CNPJ with valid check digits (sandbox).
+ */
+export const STORE_PIX_BENEFICIARY = {
+  pix_name: "Payrail Coffee Co.",
+  pix_document_id: "45.997.418/0001-53",
+  pix_key: "pix@payrail-coffee.example",
+} as const;

@@ -85,11 +85,7 @@ test("invalid fields are shown inline, with Payrail's own rules, before anything
   await expect(page.getByLabel("E-mail")).toBeFocused();
   await shot(page, "store-checkout-errors");
 
-  // PIX and the wallet description are checked with their products' schemas too.
-  await page.getByTestId("method-instant_payment").getByRole("radio").check();
-  await page.getByLabel("CPF or CNPJ").fill("123.456.789-00");
-  await page.getByRole("button", { name: /^Pay €/ }).click();
-  await expect(errorOf("details.pix_document_id")).toHaveText("Expected a valid CPF (11 digits) or CNPJ (14 digits)");
+  // The wallet description is checked with its product's schema too.
   await page.getByTestId("method-online_wallet").getByRole("radio").check();
   await page.getByLabel("Description shown in your wallet").fill("x".repeat(128));
   await page.getByRole("button", { name: /^Pay €/ }).click();

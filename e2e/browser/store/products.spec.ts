@@ -203,7 +203,13 @@ const FLOWS: Flow[] = [
     },
     outcome: "success",
     status: "SETTLEMENT_REQUESTED",
-    verify: (t) => expect(t.details).toMatchObject({ pix_name: "Ada Lovelace", pix_document_id: "52998224725" }),
+    // The beneficiary is the shop: the QR code pays its PIX key.
+    verify: (t) =>
+      expect(t.details).toMatchObject({
+        pix_name: "Payrail Coffee Co.",
+        pix_document_id: "45997418000153",
+        pix_key: "pix@payrail-coffee.example",
+      }),
   },
   {
     title: "QR code expired",

@@ -168,17 +168,19 @@ function WalletLogin({ data }: FormProps) {
   );
 }
 
-function Voucher(_: FormProps) {
+function Voucher({ invalid }: FormProps) {
   return (
     <div className="space-y-4">
       <Field label="Voucher PIN" hint="Sandbox: any 16 digits; a PIN ending in 0000 has too low a balance.">
-        <input
+        <CheckedInput
+          check="voucher-pin"
+          invalid={invalid === "pin"}
           className={`${inputClass} font-mono tracking-widest`}
           name="pin"
           inputMode="numeric"
           autoComplete="off"
           required
-          pattern="[0-9 ]{16,19}"
+          maxLength={19}
           placeholder="1234 5678 9012 3456"
         />
       </Field>

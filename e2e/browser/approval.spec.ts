@@ -270,10 +270,21 @@ test("a signed SEPA mandate is reused by the customer's next SEPA payment", asyn
 test("a wrong voucher PIN shows the reason on the page and the shopper can retry", async ({ page, api }) => {
   const t = await start(api, "prepaid_voucher", { redirect_url: stub.returnUrl });
   await page.goto(t.details.approval_url);
-  await page.getByLabel("Voucher PIN").evaluate((el: HTMLInputElement) => el.removeAttribute("pattern"));
-  await page.getByLabel("Voucher PIN").fill("12345");
+  const pin = page.getByRole("textbox", { name: /^Voucher PIN/ });
+  // The browser checks the PIN with the server's rule before anything is sent; what was typed stays.
+  await pin.fill("1234 5678 1234 567");
+  await page.getByRole("button", { name: "Redeem voucher" }).click();
+  await expect.poll(() => pin.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe("Enter the 16-digit PIN");
+  await expect(pin).toHaveValue("1234 5678 1234 567");
+  expect((await api.get(`/v1/transaction/${t.id}`)).body.status).toBe("IN_PROGRESS");
+  // Posted without that check (no script, an old browser): the server's answer names the field,
+  // which is marked invalid and has the focus.
+  await pin.evaluate((el: HTMLInputElement) => el.form?.setAttribute("novalidate", ""));
+  await pin.fill("12345");
   await page.getByRole("button", { name: "Redeem voucher" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "16-digit PIN" })).toBeVisible();
+  await expect(pin).toHaveAttribute("aria-invalid", "true");
+  await expect(pin).toBeFocused();
   expect((await api.get(`/v1/transaction/${t.id}`)).body.status).toBe("IN_PROGRESS");
   await page.getByLabel("Voucher PIN").fill("1111222233334444");
   await page.getByRole("button", { name: "Redeem voucher" }).click();

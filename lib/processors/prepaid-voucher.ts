@@ -1,3 +1,4 @@
+import { voucherPinProblem } from "@/lib/domain/form-checks";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import {
@@ -16,8 +17,9 @@ export const prepaidVoucherProcessor = defineProcessor({
   applyOutcome: async ({ outcome, form }) => {
     if (outcome !== "approve") return standardOutcome(outcome, true);
     // Printed PINs come in groups of four; shoppers type them with spaces.
+    const problem = voucherPinProblem(form.pin ?? "");
+    if (problem) throw ApiError.validation("outcome", { pin: problem });
     const pin = (form.pin ?? "").replace(/\s/g, "");
-    if (!/^\d{16}$/.test(pin)) throw ApiError.validation("outcome", { pin: "Enter the 16-digit PIN" });
     // The PIN is never stored: it is the voucher's value.
     if (pin.endsWith("0000")) return { status: "DECLINED", statusReason: "Voucher balance too low" };
     return { status: "SETTLEMENT_REQUESTED", statusReason: "Paid with a prepaid voucher" };

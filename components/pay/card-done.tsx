@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { FrameResizer } from "@/components/pay/frame-resizer";
 
 type Props = { url: string; parentOrigin: string | null; redirectParentFunction: string | null };
 
@@ -22,6 +23,8 @@ export function CardDone({ url, parentOrigin, redirectParentFunction }: Props) {
 
   return (
     <div className="px-4 py-8 text-center" data-testid="card-done">
+      {/* A merchant whose function does not navigate away keeps the frame: it shrinks to this step. */}
+      <FrameResizer target={parentOrigin} />
       <p className="text-base font-semibold text-slate-800">Returning to the shop…</p>
       <p className="mt-2 text-sm text-slate-500">
         If nothing happens,{" "}

@@ -348,6 +348,10 @@ test.describe("hosted card iFrame with origin", () => {
           `${stub.returnUrl}&transaction_id=${t.id}&error=${encodeURIComponent(ELSEWHERE_ERROR)}`,
         );
         expect(new URL(elsewhere.url()).origin).toBe(site.origin);
+        // This parent's function does not navigate away: the frame shrinks to the short last step.
+        await expect
+          .poll(() => elsewhere.locator("#pay").evaluate((el) => el.getBoundingClientRect().height))
+          .toBeLessThan(400);
       } finally {
         await other.close();
       }

@@ -103,6 +103,10 @@ test.describe("hosted card page, full page", () => {
     await page.getByRole("button", { name: "Pay now" }).click();
     await expect(page.getByText("Sandbox Bank · 3-D Secure")).toBeVisible();
     await expect(page.getByText("ending in 3220")).toBeVisible();
+    // Opening the payment again during the challenge (a reload of the shop's page, approval_url)
+    // comes back to the challenge, not to an empty card form.
+    await page.goto(challenged.details.approval_url);
+    await expect(page.getByText("ending in 3220")).toBeVisible();
     await page.getByRole("button", { name: "Authenticate" }).click();
     await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
     expect(await checkout(api, challenged.id)).toMatchObject({

@@ -4,7 +4,7 @@ import { CardForm } from "@/components/pay/card-form";
 import { PayShell } from "@/components/pay/pay-shell";
 import { withSession } from "@/lib/approval/shopper-session";
 import { originQuery } from "@/lib/processors/card/hosted-flow";
-import { finishedCardPath, loadCardPage } from "@/lib/approval/card-page";
+import { challengeSummary, finishedCardPath, loadCardPage } from "@/lib/approval/card-page";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
 
 export const dynamic = "force-dynamic";
@@ -24,8 +24,9 @@ export default async function CardPage({ params, searchParams }: Props) {
   if (!page.awaiting) redirect(finishedCardPath(page));
   // Not opened through approval_url in this browser: the authorize route decides.
   if (!page.session) redirect(`/v1/transaction/${id}/authorize`);
-  // A token charge with force_3DSecure: the card is known, the shopper only authenticates.
-  if (page.transaction.details.card_token)
+  // A token charge with force_3DSecure: the card is known, the shopper only authenticates. So
+  // does a shopper whose 3-D Secure challenge waits (the page was reloaded during it).
+  if (page.transaction.details.card_token || (await challengeSummary(page)))
     redirect(withSession(`/pay/${id}/card/3ds${originQuery(page.transaction)}`, page.session));
   const invalid = typeof query.invalid === "string" ? query.invalid.split(",") : [];
 

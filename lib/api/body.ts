@@ -38,12 +38,12 @@ export async function readJsonBody(
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ApiError("100", "The request body must be a JSON object.");
   }
-  const unstorable = findUnstorableStrings(value);
+  const invalid = findUnstorableStrings(value);
   // The full scan only when some "amount" is written with a fraction or exponent at all.
   const amount = /"amount"\s*:\s*-?\d+[.eE]/.test(text) ? topLevelNumberText(text, "amount") : undefined;
   if (amount !== undefined && /[.eE]/.test(amount))
-    unstorable.amount = "Expected an integer amount in minor units (cents), no decimal point";
-  if (Object.keys(unstorable).length) throw ApiError.validation("request", unstorable);
+    invalid.amount = "Expected an integer amount in minor units (cents), no decimal point";
+  if (Object.keys(invalid).length) throw ApiError.validation("request", invalid);
 
   return value;
 }
@@ -63,7 +63,7 @@ export function topLevelNumberText(text: string, key: string): string | undefine
   };
   const readString = () => {
     const start = i++;
-    while (text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
     i++;
     return JSON.parse(text.slice(start, i)) as string;
   };

@@ -31,15 +31,30 @@ export function OpenOrderActions({
       >
         Continue paying
       </a>
-      <form action={retry}>
-        <input type="hidden" name="order_id" value={order.id} />
-        <button
-          type="submit"
-          className="text-sm font-medium text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline"
-        >
-          Choose another payment method
-        </button>
-      </form>
+      <ChooseAnotherMethod orderId={order.id} retry={retry} />
     </div>
+  );
+}
+
+/** "Choose another payment method" for an order whose payment is open (`retry`: the store's retryOrder). */
+export function ChooseAnotherMethod({
+  orderId,
+  retry,
+  className,
+}: {
+  orderId: string;
+  retry: (formData: FormData) => Promise<void>;
+  className?: string;
+}) {
+  return (
+    <form action={retry} className={className}>
+      <input type="hidden" name="order_id" value={orderId} />
+      <button
+        type="submit"
+        className="text-sm font-medium text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline"
+      >
+        Choose another payment method
+      </button>
+    </form>
   );
 }

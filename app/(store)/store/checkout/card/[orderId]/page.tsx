@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { retryOrder } from "@/app/(store)/store/actions";
+import { ChooseAnotherMethod } from "@/components/store/open-order-actions";
 import { CardPayment } from "@/components/store/card-payment";
 import { OrderLines, OrderTotals } from "@/components/store/order-summary";
 import { Card, Price } from "@/components/store/ui";
@@ -62,15 +63,7 @@ export default async function CardPaymentPage({ params }: Props) {
             scriptSrc={`${payrailOrigin}/js/payrail.js`}
             functionName={CARD_REDIRECT_FUNCTION}
           />
-          <form action={retryOrder} className="mt-4 text-center">
-            <input type="hidden" name="order_id" value={order.id} />
-            <button
-              type="submit"
-              className="text-sm font-medium text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline"
-            >
-              Choose another payment method
-            </button>
-          </form>
+          <ChooseAnotherMethod orderId={order.id} retry={retryOrder} className="mt-4 text-center" />
         </Card>
         <aside>
           <Card className="p-5">

@@ -45,7 +45,11 @@ describe("readJsonBody", () => {
         details: { invalid_fields: { amount: expect.stringContaining("no decimal point") } },
       });
     }
+    // 1250.9999999999999999 reads as 1251: refused too. A true fraction (12.5) is the schema's to name.
+    const rounded = await readJsonBody(new Headers(json), stream('{"amount":1250.9999999999999999}')).catch((e) => e);
+    expect(rounded).toMatchObject({ code: "101" });
     for (const text of [
+      '{"amount":12.5}',
       '{"amount":1000}',
       '{"details":{"merchant_data":{"amount":1.5}},"amount":5}',
       '{"s":"\\"amount\\":1.0"}',

@@ -41,7 +41,9 @@ export async function readJsonBody(
   const invalid = findUnstorableStrings(value);
   // The full scan only when some "amount" is written with a fraction or exponent at all.
   const amount = /"amount"\s*:\s*-?\d+[.eE]/.test(text) ? topLevelNumberText(text, "amount") : undefined;
-  if (amount !== undefined && /[.eE]/.test(amount))
+  // Only a whole number written as a decimal: any other amount (12.5, "100") is the schema's to name.
+  const written = (value as Record<string, unknown>).amount;
+  if (amount !== undefined && /[.eE]/.test(amount) && Number.isInteger(written))
     invalid.amount = "Expected an integer amount in minor units (cents), no decimal point";
   if (Object.keys(invalid).length) throw ApiError.validation("request", invalid);
 

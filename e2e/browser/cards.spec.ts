@@ -293,6 +293,18 @@ ${req.url?.includes("evil=1") ? `<iframe id="evil" src="/evil"></iframe>` : ""}
   };
 }
 
+/**
+ * A card payment with `origin` (the site's own unless given) and `onPaid` as the parent's function,
+ * embedded by the merchant site's checkout page.
+ */
+async function framedCardPayment(api: Api, site: MerchantSite, origin = site.origin) {
+  const t = await start(api, "card", { redirect_url: stub.returnUrl, origin, redirect_parent_function: "onPaid" });
+  site.setApprovalUrl(t.details.approval_url);
+  return t;
+}
+
+type MerchantSite = Awaited<ReturnType<typeof startMerchantSite>>;
+
 test.describe("hosted card iFrame with origin", () => {
   test("pays inside the frame, 3-D Secure included, and calls the parent's function with the return URL", async ({
     page,
@@ -301,12 +313,7 @@ test.describe("hosted card iFrame with origin", () => {
   }) => {
     const site = await startMerchantSite(baseURL!);
     try {
-      const t = await start(api, "card", {
-        redirect_url: stub.returnUrl,
-        origin: site.origin,
-        redirect_parent_function: "onPaid",
-      });
-      site.setApprovalUrl(t.details.approval_url);
+      const t = await framedCardPayment(api, site);
       await page.goto(`${site.origin}/checkout`);
       const frame = page.frameLocator("#pay");
       await fillCard(frame, { number: "4000000000003220" });
@@ -329,12 +336,7 @@ test.describe("hosted card iFrame with origin", () => {
   }) => {
     const site = await startMerchantSite(baseURL!);
     try {
-      const t = await start(api, "card", {
-        redirect_url: stub.returnUrl,
-        origin: site.origin,
-        redirect_parent_function: "onPaid",
-      });
-      site.setApprovalUrl(t.details.approval_url);
+      const t = await framedCardPayment(api, site);
       await page.goto(`${site.origin}/checkout`);
       await expect(page.frameLocator("#pay").getByRole("button", { name: "Pay now" })).toBeVisible();
       // The merchant's page reloaded with the same transaction: the frame's cookie is a third-party
@@ -391,17 +393,16 @@ test.describe("hosted card iFrame with origin", () => {
   }) => {
     const site = await startMerchantSite(baseURL!);
     try {
-      const t = await start(api, "card", {
-        redirect_url: stub.returnUrl,
-        origin: "https://shop.example",
-        redirect_parent_function: "onPaid",
-      });
-      site.setApprovalUrl(t.details.approval_url);
+      const t = await framedCardPayment(api, site, "https://shop.example");
+      const opened = page.waitForResponse((r) => r.url().endsWith(`/v1/transaction/${t.id}/authorize`));
       await page.goto(`${site.origin}/checkout?evil=1`);
+      expect((await opened).status()).toBe(403);
       await page.waitForTimeout(1500);
       const payFrame = page.frames().find((f) => f.url().includes("/pay/"));
       // Blocked by frame-ancestors: no card form was rendered in this page.
       expect(payFrame ? await payFrame.locator("input[name=card_number]").count() : 0).toBe(0);
+      // Nor did the payment start in that frame: the shop's own checkout can still take it.
+      expect(await checkout(api, t.id)).toMatchObject({ status: "INITIATED" });
       await expect(page.locator("#result")).toHaveText("");
       await page.evaluate(() =>
         window.postMessage(
@@ -412,6 +413,31 @@ test.describe("hosted card iFrame with origin", () => {
       await page.waitForTimeout(300);
       await expect(page.locator("#result")).toHaveText("");
       expect(new URL(page.url()).origin).toBe(site.origin);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("approval_url opened in a frame that may not show it changes nothing; opened in the window, it pays", async ({
+    page,
+    api,
+    baseURL,
+  }) => {
+    const site = await startMerchantSite(baseURL!);
+    try {
+      // A card payment without `origin` may not be framed at all (frame-ancestors 'none').
+      const t = await start(api, "card", { redirect_url: stub.returnUrl });
+      site.setApprovalUrl(t.details.approval_url);
+      const opened = page.waitForResponse((r) => r.url().endsWith(`/v1/transaction/${t.id}/authorize`));
+      await page.goto(`${site.origin}/checkout`);
+      expect((await opened).status()).toBe(403);
+      expect(await checkout(api, t.id)).toMatchObject({ status: "INITIATED" });
+      // The shopper is sent to approval_url instead: the payment is not bound to the blocked frame.
+      await page.goto(t.details.approval_url);
+      await fillCard(page, { number: "4242424242424242" });
+      await page.getByRole("button", { name: "Pay now" }).click();
+      await expect(page).toHaveURL(new RegExp(`transaction_id=${t.id}$`));
+      expect(await checkout(api, t.id)).toMatchObject({ success: true });
     } finally {
       await site.close();
     }

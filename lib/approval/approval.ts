@@ -54,7 +54,42 @@ export type ApprovalTarget =
   | { kind: "merchant"; url: string }
   /** Another browser opened this payment first. */
   | { kind: "elsewhere" }
+  /** Opened inside a frame the page may not be shown in: nothing changed. */
+  | { kind: "blocked" }
   | { kind: "not_found" };
+
+/** Where the browser says approval_url is being opened (Fetch Metadata and Referer). */
+export type Opening = {
+  /** True when opened inside a frame (`Sec-Fetch-Dest: iframe`). */
+  framed: boolean;
+  /** The framing page's origin (the `Referer`'s), when the browser sent it. */
+  parent: string | null;
+};
+
+/**
+ * How approval_url is being opened, from the request's headers. Browsers send `Sec-Fetch-Dest`
+ * to https and loopback addresses only, and `Referer` unless a policy drops it: without them the
+ * opening counts as a plain one (the page's own Content-Security-Policy still stops a wrong frame).
+ */
+export function openingOf(headers: { get(name: string): string | null }): Opening {
+  const dest = headers.get("sec-fetch-dest");
+  const framed = dest === "iframe" || dest === "frame";
+  const referer = framed ? headers.get("referer") : null;
+  const parent = referer && URL.canParse(referer) ? new URL(referer).origin : null;
+  return { framed, parent: parent && parent !== "null" ? parent : null };
+}
+
+/**
+ * False when the browser would refuse to show the page in the frame it is being opened in: a
+ * hosted page that may not be framed at all (every one but the card page with `origin`), or a
+ * card page framed by a page whose origin is not the transaction's `origin`. Opening it then
+ * must not start the payment, or bind it to a frame that shows nothing.
+ */
+function mayShowIn(opening: Opening | undefined, framedCardOrigin: unknown): boolean {
+  if (!opening?.framed) return true;
+  if (typeof framedCardOrigin !== "string") return false;
+  return opening.parent === null || opening.parent === framedCardOrigin;
+}
 
 function toMerchant(loaded: Loaded, error?: string): ApprovalTarget {
   const url = returnUrlOf(loaded, error);
@@ -66,15 +101,21 @@ function toMerchant(loaded: Loaded, error?: string): ApprovalTarget {
  * IN_PROGRESS (PIX: PENDING) and the shopper gets the product's hosted page; opening it again
  * shows the same page; a finished transaction sends the shopper straight back to the merchant.
  * The first opening binds the payment to this browser (lib/approval/shopper-session.ts);
- * `cookieToken` recognises it later.
+ * `cookieToken` recognises it later. Opened inside a frame that may not show the page (`opening`:
+ * no `origin`, or another site's frame), nothing changes.
  */
-export async function openApprovalPage(id: string, cookieToken?: string): Promise<ApprovalTarget> {
+export async function openApprovalPage(
+  id: string,
+  cookieToken?: string,
+  opening?: Opening,
+): Promise<ApprovalTarget> {
   const loaded = await loadHosted(id);
   if (!loaded) return { kind: "not_found" };
   const { transaction, processor } = loaded;
   // The card page runs its own end (inside the merchant's iFrame it hands the URL to the parent).
   const cardPage = processor.approvalPage === "card" ? hostedCardPath(transaction) : undefined;
   const framedCard = cardPage && (transaction.details as Record<string, unknown>).origin;
+  if (!mayShowIn(opening, framedCard)) return { kind: "blocked" };
   // Opened again after the end: back to the merchant, saying why (spec 4.5.3).
   if (!isAwaiting(transaction.status)) {
     if (framedCard) return { kind: "page", path: cardPage };

@@ -35,3 +35,18 @@ export const otherBrowserPage = () =>
       "This payment was opened from another browser or window and can only be completed there. Please return to the shop and start again if you need to.",
     status: 403,
   });
+
+/**
+ * approval_url opened inside a frame that may not show it (mayShowIn in approval.ts). The browser
+ * refuses to show this page in that frame too; it says why to anyone who opens it on its own.
+ */
+export function blockedFramePage(): Response {
+  const res = friendlyPage({
+    title: "Payment page blocked in this frame",
+    message:
+      "This payment page can only be embedded by the website named when the payment was started. Nothing was changed; please return to the shop.",
+    status: 403,
+  });
+  res.headers.set("content-security-policy", "frame-ancestors 'none'");
+  return res;
+}

@@ -1,7 +1,7 @@
 import { otherMethods, withRequestId } from "@/lib/api/next";
-import { openApprovalPage } from "@/lib/approval/approval";
+import { openApprovalPage, openingOf } from "@/lib/approval/approval";
 import { returnOnFailure } from "@/lib/approval/failure";
-import { otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
+import { blockedFramePage, otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
 import { sessionCookie, sessionFromCookies } from "@/lib/approval/shopper-session";
 
 // GET /v1/transaction/<id>/authorize – the approval_url: the shopper's browser, no API key
@@ -9,10 +9,13 @@ export const GET = withRequestId(async (req: Request, { params }: { params: Prom
   const id = (await params).id;
 
   return returnOnFailure(id, async () => {
-    const target = await openApprovalPage(id, sessionFromCookies(req.headers.get("cookie"), id));
+    const cookie = sessionFromCookies(req.headers.get("cookie"), id);
+    const target = await openApprovalPage(id, cookie, openingOf(req.headers));
     switch (target.kind) {
       case "not_found":
         return paymentNotFound();
+      case "blocked":
+        return blockedFramePage();
       case "elsewhere":
         return otherBrowserPage();
       case "merchant":

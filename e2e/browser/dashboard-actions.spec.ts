@@ -91,6 +91,10 @@ test("capture (partial), void and cancel, only where the status allows", async (
   await expect(page.getByTestId("history").getByTestId("status").last()).toHaveText("SETTLEMENT_REQUESTED");
   expect(await status(api, toCapture.id)).toBe("SETTLEMENT_REQUESTED");
   await expect(page.getByTestId("history").getByText("Captured 2000 of 2500")).toBeVisible();
+  // The history names who captured: the dashboard, not the API.
+  const history = (await api.get(`/v1/transaction/${toCapture.id}/history`)).body.data;
+  expect(history.at(-1)).toMatchObject({ status: "SETTLEMENT_REQUESTED", actor: "dashboard" });
+  await expect(page.getByTestId("history").locator("li").last()).toContainText("by dashboard");
   const capturedRow = (p: typeof page) => p.locator("dt", { hasText: /^Captured$/ }).locator("+ dd");
   await expect(capturedRow(page)).toHaveText("€20.00");
   // Captured at once (capture_now): the whole amount, not "—".

@@ -149,7 +149,7 @@ export const HistoryEntrySchema = z
     status: z.enum(STATUSES),
     previous_status: z.union([z.enum(STATUSES), z.literal("")]).describe('"" for the first entry'),
     reason: z.string(),
-    actor: z.string().describe("Who made the change: api, shopper, timer, sandbox"),
+    actor: z.string().describe("Who made the change: api, dashboard, shopper, timer, sandbox"),
     created_at: iso,
   })
   .meta({ id: "HistoryEntry" });

@@ -16,6 +16,9 @@ import { type JobRow, selectStatus, selectTransaction, transitionOne } from "@/l
 
 type Scope = { organisationId: string; id: string };
 
+/** Who asks for a merchant operation, as its history row names them (docs/statuses.md). */
+type OperationScope = Scope & { actor?: "api" | "dashboard" };
+
 export const jobRow = (j: JobSpec): JobRow => ({
   name: j.name,
   payload: j.payload,
@@ -45,7 +48,7 @@ type Op = {
   jobs?: JobSpec[];
 };
 
-async function operate({ organisationId, id }: Scope, op: Op): Promise<Transaction> {
+async function operate({ organisationId, id, actor = "api" }: OperationScope, op: Op): Promise<Transaction> {
   if (!isUuid(id)) throw ApiError.notFound("transaction", id);
   const r = await transitionOne({
     id,
@@ -53,7 +56,7 @@ async function operate({ organisationId, id }: Scope, op: Op): Promise<Transacti
     to: op.to,
     reason: op.reason,
     from: op.from,
-    actor: "api",
+    actor,
     now: new Date(),
     eventId: randomUUID(),
     capturedAmount: op.capturedAmount,
@@ -71,7 +74,12 @@ async function operate({ organisationId, id }: Scope, op: Op): Promise<Transacti
 }
 
 /** AUTHORIZED → SETTLEMENT_REQUESTED (two round trips: the amount and product decide the write). */
-export async function captureLean({ organisationId, id, amount }: Scope & { amount?: number }): Promise<Transaction> {
+export async function captureLean({
+  organisationId,
+  id,
+  amount,
+  actor,
+}: OperationScope & { amount?: number }): Promise<Transaction> {
   const t = await getTransactionLean({ organisationId, id });
   // A transaction that cannot be captured at all says so (130) before anything about the amount.
   if (!(OPERATION_FROM.capture as readonly string[]).includes(t.status)) {
@@ -82,7 +90,7 @@ export async function captureLean({ organisationId, id, amount }: Scope & { amou
   }
   const now = new Date();
   return operate(
-    { organisationId, id },
+    { organisationId, id, actor },
     {
       to: "SETTLEMENT_REQUESTED",
       from: OPERATION_FROM.capture,
@@ -95,7 +103,7 @@ export async function captureLean({ organisationId, id, amount }: Scope & { amou
 }
 
 /** AUTHORIZED → AUTHORIZATION_VOIDED (one round trip). */
-export function voidLean(scope: Scope): Promise<Transaction> {
+export function voidLean(scope: OperationScope): Promise<Transaction> {
   return operate(scope, {
     to: "AUTHORIZATION_VOIDED",
     from: OPERATION_FROM.void,
@@ -105,7 +113,7 @@ export function voidLean(scope: Scope): Promise<Transaction> {
 }
 
 /** An open payment or a settlement request → CANCELLED (one round trip). */
-export function cancelLean(scope: Scope): Promise<Transaction> {
+export function cancelLean(scope: OperationScope): Promise<Transaction> {
   return operate(scope, {
     to: "CANCELLED",
     from: OPERATION_FROM.cancel,

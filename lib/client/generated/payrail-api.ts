@@ -727,7 +727,7 @@ export type components = {
             /** @description "" for the first entry */
             previous_status: ("INITIATED" | "IN_PROGRESS" | "PENDING" | "AUTHORIZED" | "SETTLEMENT_REQUESTED" | "SETTLEMENT_COMPLETED" | "CANCELLED" | "DECLINED" | "FAILED" | "UNKNOWN" | "ABANDONED" | "AUTHORIZATION_VOIDED") | "";
             reason: string;
-            /** @description Who made the change: api, shopper, timer, sandbox */
+            /** @description Who made the change: api, dashboard, shopper, timer, sandbox */
             actor: string;
             /** @description ISO 8601 UTC with milliseconds */
             created_at: string;

@@ -59,7 +59,7 @@ export async function captureAction(_: ActionState, form: FormData): Promise<Act
     schema: CaptureSchema,
     input: values.amount.trim() ? { amount: amountInput(values.amount) } : {},
     values,
-    run: ({ amount }, user) => captureLean({ organisationId: user.organisationId, id, amount }),
+    run: ({ amount }, user) => captureLean({ organisationId: user.organisationId, id, amount, actor: "dashboard" }),
     onError: amountInEuros,
     done: (_r, { amount }) => ({
       target: id,
@@ -76,7 +76,7 @@ export async function voidAction(_: ActionState, form: FormData): Promise<Action
     action: "transaction.void",
     schema: EmptySchema,
     input: {},
-    run: (_d, user) => voidLean({ organisationId: user.organisationId, id }),
+    run: (_d, user) => voidLean({ organisationId: user.organisationId, id, actor: "dashboard" }),
     done: () => ({ target: id, message: "Authorization voided." }),
     revalidate: page(id),
   });
@@ -88,7 +88,7 @@ export async function cancelAction(_: ActionState, form: FormData): Promise<Acti
     action: "transaction.cancel",
     schema: EmptySchema,
     input: {},
-    run: (_d, user) => cancelLean({ organisationId: user.organisationId, id }),
+    run: (_d, user) => cancelLean({ organisationId: user.organisationId, id, actor: "dashboard" }),
     done: () => ({ target: id, message: "Cancelled." }),
     revalidate: page(id),
   });

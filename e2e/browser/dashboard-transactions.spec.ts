@@ -63,6 +63,10 @@ test("search, filters, pages and the CSV export", async ({ page, own: api }, tes
   await expect(rows).toHaveCount(3);
   await search({ To: "2020-01-01" });
   await expect(rows.first()).toContainText("No transactions match.");
+  // A range that ends before it begins is named, not answered with an empty list.
+  await search({ From: today, To: "2020-01-01" });
+  await expect(page.getByTestId("field-error")).toHaveText("Must not be before From");
+  await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
   // A bad amount is named next to its field.
   await search({ "Amount (EUR)": "lots" });
   await expect(page.getByTestId("field-error")).toHaveText("Expected an amount in euros, e.g. 25 or 25.00");

@@ -12,21 +12,26 @@ import { eurosToCents } from "@/lib/dashboard/money";
  * `q` finds a transaction id, a merchant reference (contains) or a customer e-mail (contains);
  * `amount` is an exact amount in euros; `from`/`to` are days (UTC, both included).
  */
-const TransactionSearchSchema = z.object({
-  q: z.string().trim().max(255).optional(),
-  // A stale link's unknown value: a short message (the filter's own list shows what exists).
-  status: z.enum(STATUSES, "Not a status: pick one from the list").optional(),
-  payment_product: z.enum(PAYMENT_PRODUCTS, "Not a payment product: pick one from the list").optional(),
-  amount: z
-    .string()
-    .trim()
-    .refine((s) => eurosToCents(s) !== undefined, "Expected an amount in euros, e.g. 25 or 25.00")
-    .transform((s) => eurosToCents(s) as number)
-    .optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  cursor: z.string().max(200).optional(),
-});
+const TransactionSearchSchema = z
+  .object({
+    q: z.string().trim().max(255).optional(),
+    // A stale link's unknown value: a short message (the filter's own list shows what exists).
+    status: z.enum(STATUSES, "Not a status: pick one from the list").optional(),
+    payment_product: z.enum(PAYMENT_PRODUCTS, "Not a payment product: pick one from the list").optional(),
+    amount: z
+      .string()
+      .trim()
+      .refine((s) => eurosToCents(s) !== undefined, "Expected an amount in euros, e.g. 25 or 25.00")
+      .transform((s) => eurosToCents(s) as number)
+      .optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    cursor: z.string().max(200).optional(),
+  })
+  .refine((s) => !s.from || !s.to || s.from <= s.to, {
+    path: ["to"],
+    message: "Must not be before From",
+  });
 export type TransactionSearch = z.output<typeof TransactionSearchSchema>;
 
 /** The search's fields from a query string: empty fields are absent, unknown ones ignored. */

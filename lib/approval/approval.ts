@@ -104,11 +104,7 @@ function toMerchant(loaded: Loaded, error?: string): ApprovalTarget {
  * `cookieToken` recognises it later. Opened inside a frame that may not show the page (`opening`:
  * no `origin`, or another site's frame), nothing changes.
  */
-export async function openApprovalPage(
-  id: string,
-  cookieToken?: string,
-  opening?: Opening,
-): Promise<ApprovalTarget> {
+export async function openApprovalPage(id: string, cookieToken?: string, opening?: Opening): Promise<ApprovalTarget> {
   const loaded = await loadHosted(id);
   if (!loaded) return { kind: "not_found" };
   const { transaction, processor } = loaded;

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, useActionState, useEffect, useId, useRef, useState } from "react";
+import { useAnnounce } from "@/components/dashboard/notices";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 import type { ActionState } from "@/lib/dashboard/action-state";
 
@@ -52,10 +53,24 @@ const button =
  * progress, and (for destructive actions) a question first.
  */
 export function ActionForm(props: Props) {
-  const [state, formAction, pending] = useActionState(props.action, { status: "idle" } as ActionState);
+  const announce = useAnnounce();
+  // The answer of the last run until this form has shown it. When the answer removes the form
+  // (void, revoke, a full refund), the form never shows it: the unmount hands it to the page.
+  const unshown = useRef<ActionState | null>(null);
+  const [state, formAction, pending] = useActionState(
+    async (prev: ActionState, form: FormData) => {
+      const next = await props.action(prev, form);
+      unshown.current = next;
+      return next;
+    },
+    { status: "idle" } as ActionState,
+  );
   const [asking, setAsking] = useState(false);
   const id = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  const wasAsking = useRef(false);
   const tone = TONES[props.tone ?? "primary"];
   const names = new Set([...(props.fields ?? []), ...(props.groups ?? []).flatMap((g) => g.fields)].map((f) => f.name));
   // Reasons for no field of this form (e.g. "steps": "At least one step") go with the message.
@@ -63,10 +78,27 @@ export function ActionForm(props: Props) {
 
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
+    // "Keep it" (or the end of a run) removes the question: the focus goes back to its button.
+    else if (wasAsking.current && (!document.activeElement || document.activeElement === document.body))
+      askRef.current?.focus();
+    wasAsking.current = asking;
   }, [asking]);
   useEffect(() => {
     if (!pending) setAsking(false);
   }, [pending]);
+  useEffect(() => {
+    // Shown here: nothing to hand over. A result whose button went away takes the focus itself.
+    unshown.current = null;
+    if (state.status !== "idle" && (!document.activeElement || document.activeElement === document.body))
+      messageRef.current?.focus();
+  }, [state]);
+  useEffect(
+    () => () => {
+      const last = unshown.current;
+      if (last?.status === "ok" && last.message) announce(last.message);
+    },
+    [announce],
+  );
 
   const form = (
     <form action={formAction} className="space-y-3" data-testid={props.testId} noValidate>
@@ -103,7 +135,7 @@ export function ActionForm(props: Props) {
           </div>
         </div>
       ) : props.confirm ? (
-        <button type="button" onClick={() => setAsking(true)} className={`${button} ${tone}`}>
+        <button ref={askRef} type="button" onClick={() => setAsking(true)} className={`${button} ${tone}`}>
           {props.submitLabel}
         </button>
       ) : (
@@ -111,8 +143,10 @@ export function ActionForm(props: Props) {
       )}
       {state.status !== "idle" && state.message ? (
         <p
+          ref={messageRef}
+          tabIndex={-1}
           role={state.status === "error" ? "alert" : "status"}
-          className={`text-sm ${state.status === "error" ? "text-red-700" : "text-emerald-800"}`}
+          className={`text-sm outline-none ${state.status === "error" ? "text-red-700" : "text-emerald-800"}`}
         >
           {state.message}
           {unmatched.length ? (
@@ -135,7 +169,7 @@ export function ActionForm(props: Props) {
   );
 }
 
-const control = "mt-1 block w-full rounded-lg border px-3 py-2 focus:ring-2 focus:ring-indigo-200 focus:outline-none";
+const control = "mt-1 block w-full rounded-lg border px-3 py-2 focus:ring-2 focus:ring-indigo-500 focus:outline-none";
 
 /** Inputs with their label, hint and error (the API's reason for that field) under each. */
 function Fields({ id, fields, state }: { id: string; fields: FormField[]; state: ActionState }) {

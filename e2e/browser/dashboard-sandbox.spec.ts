@@ -93,9 +93,11 @@ test("set status: what the table allows is shown; a refused move names allowed_f
   await page.keyboard.press("Enter");
   await expect(form.getByRole("button", { name: "Yes, set status" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(form.getByRole("status")).toHaveText("Status set to FAILED.");
+  // FAILED is final: the form goes (nothing could be set any more), the page says what happened.
+  await expect(page.getByTestId("page-notice")).toHaveText("Status set to FAILED.");
   await expect(lastStatus(page)).toHaveText("FAILED");
   await expect(page.getByTestId("allowed-next")).toHaveText("FAILED is final: no status can follow it.");
+  await expect(form).toHaveCount(0);
   expect((await historyOf(api, t.id)).at(-1)).toMatchObject({
     status: "FAILED",
     actor: "sandbox",
@@ -138,7 +140,9 @@ test("timeline: bad steps named next to their field; steps applied in order, a r
   await step1.getByLabel("Status").selectOption("SETTLEMENT_REQUESTED");
   await step2.getByLabel("After (ms)").fill("400");
   await form.getByRole("button", { name: "Schedule timeline" }).click();
-  await expect(step1.getByTestId("field-error")).toHaveText("Invalid input: expected number, received string");
+  await expect(step1.getByTestId("field-error")).toHaveText(
+    "Expected a whole number of milliseconds (0 or more), e.g. 1500",
+  );
   await expect(step2.getByTestId("field-error")).toHaveText("Required");
   await expect(step1.getByLabel("Status")).toHaveValue("SETTLEMENT_REQUESTED");
   await checkDashboardPage(page, testInfo, "timeline-refused");

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { recordAudit } from "@/lib/auth/audit";
 import { dashboardUser, requireDashboardOrganisation, signOut } from "@/lib/auth/next-auth";
 import { db } from "@/lib/db/prisma";
+import { NoticeProvider } from "@/components/dashboard/notices";
 import { DashboardNav } from "./nav";
 
 export const dynamic = "force-dynamic";
@@ -57,7 +58,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </header>
       <DashboardNav />
       <main id="main" className="mx-auto max-w-6xl px-3 py-6 sm:px-6 sm:py-8">
-        {children}
+        <NoticeProvider>{children}</NoticeProvider>
       </main>
     </div>
   );

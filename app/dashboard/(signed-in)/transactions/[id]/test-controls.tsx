@@ -56,29 +56,35 @@ export function TestControls({ id, status }: { id: string; status: string }) {
             />
           </div>
         </div>
-        <ActionForm
-          title="Set status"
-          intro={
-            next.length ? (
+        {next.length ? (
+          <ActionForm
+            title="Set status"
+            intro={
               <span data-testid="allowed-next">
                 From {status} the table allows: {next.join(", ")}.
               </span>
-            ) : (
-              <span data-testid="allowed-next">{status} is final: no status can follow it.</span>
-            )
-          }
-          action={setStatusAction}
-          hidden={{ id }}
-          testId="set-status-form"
-          fields={[
-            { name: "status", label: "Status", options: SETTABLE_STATUSES, required: true },
-            { name: "reason", label: "Reason (optional)", placeholder: "e.g. flagged after capture" },
-          ]}
-          submitLabel="Set status"
-          pendingLabel="Setting…"
-          tone="danger"
-          confirm="Set this status? It is recorded in the history and the merchant's webhook is sent."
-        />
+            }
+            action={setStatusAction}
+            hidden={{ id }}
+            testId="set-status-form"
+            fields={[
+              { name: "status", label: "Status", options: SETTABLE_STATUSES, required: true },
+              { name: "reason", label: "Reason (optional)", placeholder: "e.g. flagged after capture" },
+            ]}
+            submitLabel="Set status"
+            pendingLabel="Setting…"
+            tone="danger"
+            confirm="Set this status? It is recorded in the history and the merchant's webhook is sent."
+          />
+        ) : (
+          // A final status: nothing can be set, so no form that could only be refused.
+          <div>
+            <h3 className="mb-2 font-semibold">Set status</h3>
+            <p className="text-sm text-slate-600" data-testid="allowed-next">
+              {status} is final: no status can follow it.
+            </p>
+          </div>
+        )}
       </div>
       <div className="mt-6">
         <ActionForm

@@ -74,10 +74,10 @@ test("webhook settings: URL, products and chaos with the API's reasons next to t
     const error = (label: string) => form.getByLabel(label).locator("xpath=..").getByTestId("field-error");
     await expect(error("Webhook URL")).toHaveText("Expected an absolute http(s) URL");
     await expect(form.getByLabel("Webhook URL")).toHaveAttribute("aria-invalid", "true");
-    await expect(form.getByTestId("field-error").filter({ hasText: "Enable at least one product" })).toBeVisible();
+    await expect(form.getByTestId("field-error").filter({ hasText: "Tick at least one product" })).toBeVisible();
     await expect(error("Delay min (ms)")).toHaveText("min must not exceed max");
     await expect(error("Duplicates (share 0–1)")).toContainText("<=1");
-    await expect(error("Fail first N attempts")).toContainText("expected number");
+    await expect(error("Fail first N attempts")).toHaveText("Expected a number");
     // What was typed stays.
     await expect(form.getByLabel("Webhook URL")).toHaveValue("ftp://example.com/hooks");
     await expect(form.getByLabel("Fail first N attempts")).toHaveValue("many");
@@ -150,11 +150,15 @@ test("signing secret: hidden until Reveal, Rotate asks first, the old secret sti
     await expect(secret).not.toHaveValue(old);
 
     const rotate = page.getByTestId("rotate-form");
-    // Not hours: the API's reason, next to the field.
+    // Not hours, or too many: named in hours, next to the field.
     await rotate.getByLabel("Old secret keeps signing for (hours)").fill("lots");
     await rotate.getByRole("button", { name: "Rotate secret" }).click();
     await rotate.getByRole("button", { name: "Yes, rotate secret" }).click();
-    await expect(rotate.getByTestId("field-error")).toContainText("expected number");
+    await expect(rotate.getByTestId("field-error")).toHaveText("Expected a number of hours, e.g. 24 or 1.5");
+    await rotate.getByLabel("Old secret keeps signing for (hours)").fill("200");
+    await rotate.getByRole("button", { name: "Rotate secret" }).click();
+    await rotate.getByRole("button", { name: "Yes, rotate secret" }).click();
+    await expect(rotate.getByTestId("field-error")).toHaveText("At most 168 hours (7 days)");
     // "Keep it" changes nothing.
     await rotate.getByLabel("Old secret keeps signing for (hours)").fill("2");
     await rotate.getByRole("button", { name: "Rotate secret" }).click();
@@ -170,6 +174,12 @@ test("signing secret: hidden until Reveal, Rotate asks first, the old secret sti
       "The old one keeps signing too until",
     );
     await expect(page.getByTestId("overlap")).toContainText("The previous secret still signs every delivery too");
+    // Rotating again during the overlap says that the secret still signing stops at once.
+    await rotate.getByRole("button", { name: "Rotate secret" }).click();
+    await expect(rotate.getByRole("alertdialog")).toContainText(
+      "Rotate again? The previous secret, which still signs until",
+    );
+    await rotate.getByRole("button", { name: "Keep it" }).click();
     const profile = (await api.get(`/v1/payment-profile/${api.merchant.payment_profile}`)).body;
     const until = Date.parse(profile.previous_secret_expires_at);
     expect(Math.abs(until - (Date.now() + 2 * 3600_000))).toBeLessThan(120_000);

@@ -33,6 +33,12 @@ type Spec<S extends z.ZodType, R, X extends object> = {
   done: (result: R, data: z.output<S>, user: DashboardUser) => Done<X>;
   /** Pages whose data changed. */
   revalidate?: string[];
+  /**
+   * Reasons per field in the form's own terms (e.g. a euro amount, which the schema would name in
+   * cents): shown instead of the schema's reason for the same field, with the schema's reasons for
+   * the others. Any reason stops the action.
+   */
+  precheck?: () => Record<string, string>;
   /** A service error shown in another way than its message (e.g. a 130 next to its field). */
   onError?: (err: ApiError, values?: Record<string, string>) => ActionState | undefined;
 };
@@ -48,8 +54,14 @@ export async function auditedAction<S extends z.ZodType, R, X extends object = o
   // An error state carries none of X's fields (they are all optional to the form).
   const failed = (state: ActionState) => state as ActionState & Partial<X>;
   const user = await requireDashboardUser();
+  const problems = Object.fromEntries(Object.entries(spec.precheck?.() ?? {}).filter(([, reason]) => reason));
   const parsed = spec.schema.safeParse(spec.input);
-  if (!parsed.success) return failed(invalidState(parsed.error, spec.input, spec.values));
+  if (!parsed.success || Object.keys(problems).length) {
+    const state = parsed.success
+      ? { status: "error" as const, message: "Please correct the marked fields.", values: spec.values }
+      : invalidState(parsed.error, spec.input, spec.values);
+    return failed({ ...state, fields: { ...state.fields, ...problems } });
+  }
   let result: R;
   try {
     result = await spec.run(parsed.data, user);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eurosToCents } from "@/lib/dashboard/money";
+import { euroAmountProblem, eurosToCents, NOT_EUROS } from "@/lib/dashboard/money";
 
 describe("eurosToCents", () => {
   it("reads euros with up to two decimals", () => {
@@ -11,5 +11,14 @@ describe("eurosToCents", () => {
   });
   it("refuses what is not an amount", () => {
     for (const bad of ["", "abc", "1.234", "-5", "1e3", "12.", "1.2.3"]) expect(eurosToCents(bad)).toBeUndefined();
+  });
+});
+
+describe("euroAmountProblem", () => {
+  it("names a euro amount's problem in euros, and leaves an empty field to the schema", () => {
+    for (const bad of ["ten", "-5", "1e3", "12.345"]) expect(euroAmountProblem(bad)).toBe(NOT_EUROS);
+    expect(euroAmountProblem("0")).toBe("Must be at least €0.01");
+    expect(euroAmountProblem("0.00")).toBe("Must be at least €0.01");
+    for (const ok of ["", "  ", "0.01", "20", "1,234.50"]) expect(euroAmountProblem(ok)).toBe("");
   });
 });

@@ -11,3 +11,18 @@ export function eurosToCents(input: string): number | undefined {
   if (!m) return undefined;
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
+
+/** The reason a typed euro amount is refused, in the form's own terms. */
+export const NOT_EUROS = "Expected an amount in euros, e.g. 25 or 25.00";
+
+/**
+ * What is wrong with a euro amount field of a form that sends cents to the API ("" when it is
+ * fine, or empty and so left to the schema): the API's schema would answer in cents ("an integer
+ * amount in minor units", "at least 1").
+ */
+export function euroAmountProblem(text: string): string {
+  if (text.trim() === "") return "";
+  const cents = eurosToCents(text);
+  if (cents === undefined) return NOT_EUROS;
+  return cents < 1 ? "Must be at least €0.01" : "";
+}

@@ -77,6 +77,17 @@ export async function updateProfileAction(_: ActionState, form: FormData): Promi
     schema: PaymentProfilePatchSchema,
     input: profileBody(form),
     values,
+    // In the form's terms: the API's schema would say "expected number, received string" and
+    // "null enables all".
+    precheck: () => {
+      const problems: Record<string, string> = {};
+      for (const name of CHAOS_FIELDS) {
+        const text = values[name].trim();
+        if (text !== "" && !Number.isFinite(Number(text))) problems[name] = "Expected a number";
+      }
+      if (!values.enabled_products) problems.enabled_products = "Tick at least one product";
+      return problems;
+    },
     run: (body, user) => updatePaymentProfile({ organisationId: user.organisationId, id, body }),
     done: (_profile, body) => ({
       target: id,
@@ -105,14 +116,25 @@ export async function revealSecretAction(_: ActionState, form: FormData): Promis
 export async function rotateSecretAction(_: ActionState, form: FormData): Promise<ActionState> {
   const id = field(form, "id");
   const values = { overlap_hours: field(form, "overlap_hours") };
-  const hours = numberInput(values.overlap_hours);
-  // The API's field is seconds; the form asks for hours (the schema's reasons name the seconds).
-  const body = hours === undefined ? {} : { overlap_seconds: typeof hours === "number" ? hours * 3600 : hours };
-  const state = await auditedAction({
+  // The API's field is seconds; the form asks for hours, and names its problems in hours.
+  const text = values.overlap_hours.trim();
+  const hours = /^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : undefined;
+  const body = hours === undefined ? {} : { overlap_seconds: Math.round(hours * 3600) };
+  return auditedAction({
     action: "webhook_secret.rotate",
     schema: SecretRotateSchema,
     input: body,
     values,
+    precheck: () => ({
+      overlap_hours:
+        text === ""
+          ? ""
+          : hours === undefined
+            ? "Expected a number of hours, e.g. 24 or 1.5"
+            : hours > 168
+              ? "At most 168 hours (7 days)"
+              : "",
+    }),
     run: (input, user) => rotateWebhookSecret({ organisationId: user.organisationId, id, body: input }),
     done: (rotated) => {
       const until = rotated.profile.previousSecretExpiresAt;
@@ -126,9 +148,6 @@ export async function rotateSecretAction(_: ActionState, form: FormData): Promis
     },
     revalidate: [WEBHOOKS],
   });
-  const reason = state.fields?.overlap_seconds;
-
-  return reason ? { ...state, fields: { overlap_hours: `${reason} (seconds; at most 168 hours)` } } : state;
 }
 
 export type CheckState = ActionState & { report?: CheckReport };

@@ -85,7 +85,11 @@ export default async function WebhooksPage() {
                 submitLabel="Rotate secret"
                 pendingLabel="Rotating…"
                 tone="danger"
-                confirm="Rotate the signing secret? Deliveries are signed with the new secret from now on; the old one only during the overlap."
+                confirm={
+                  p.previous_secret_expires_at
+                    ? `Rotate again? The previous secret, which still signs until ${time(p.previous_secret_expires_at)}, stops at once: only the current secret and the new one will sign.`
+                    : "Rotate the signing secret? Deliveries are signed with the new secret from now on; the old one only during the overlap."
+                }
               />
             </div>
           </Section>

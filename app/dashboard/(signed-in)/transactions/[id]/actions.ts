@@ -4,7 +4,7 @@ import { formatAmount } from "@/components/pay/format";
 import { type ActionState, errorState, field } from "@/lib/dashboard/action-state";
 import { auditedAction } from "@/lib/dashboard/audited-action";
 import type { ApiError } from "@/lib/errors/api-error";
-import { eurosToCents } from "@/lib/dashboard/money";
+import { euroAmountProblem, eurosToCents } from "@/lib/dashboard/money";
 import { CaptureSchema, EmptySchema, RefundCreateSchema } from "@/lib/schemas/transaction";
 import { cancelLean, captureLean, voidLean } from "@/lib/transactions/lean";
 import { refundTransaction } from "@/lib/transactions/operations";
@@ -40,6 +40,7 @@ export async function refundAction(_: ActionState, form: FormData): Promise<Acti
     schema: RefundCreateSchema,
     input: { amount: amountInput(values.amount) ?? null, reason: values.reason || undefined },
     values,
+    precheck: () => ({ amount: euroAmountProblem(values.amount) }),
     run: ({ amount, reason }, user) => refundTransaction({ organisationId: user.organisationId, id, amount, reason }),
     onError: amountInEuros,
     done: (_r, { amount, reason }) => ({
@@ -59,6 +60,7 @@ export async function captureAction(_: ActionState, form: FormData): Promise<Act
     schema: CaptureSchema,
     input: values.amount.trim() ? { amount: amountInput(values.amount) } : {},
     values,
+    precheck: () => ({ amount: euroAmountProblem(values.amount) }),
     run: ({ amount }, user) => captureLean({ organisationId: user.organisationId, id, amount, actor: "dashboard" }),
     onError: amountInEuros,
     done: (_r, { amount }) => ({

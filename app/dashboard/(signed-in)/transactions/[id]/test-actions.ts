@@ -61,6 +61,8 @@ export async function setStatusAction(_: ActionState, form: FormData): Promise<A
   });
 }
 
+const MS_PROBLEM = "Expected a whole number of milliseconds (0 or more), e.g. 1500";
+
 /** A step's "after" as typed: a whole number of milliseconds, or the text for the schema to name. */
 const msInput = (text: string): unknown => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text || undefined);
 
@@ -87,6 +89,16 @@ export async function timelineAction(_: ActionState, form: FormData): Promise<Ac
     schema: TimelineSchema,
     input: { steps },
     values,
+    // A step's wait in the form's terms (the schema would say "expected number, received string").
+    precheck: () =>
+      Object.fromEntries(
+        rows
+          .slice(0, used)
+          .map((r, i) => [
+            `steps.${i}.after_ms`,
+            r.after_ms.trim() && !/^\d+$/.test(r.after_ms.trim()) ? MS_PROBLEM : "",
+          ]),
+      ),
     run: (body, user) => scriptTimeline({ organisationId: user.organisationId, id, body }),
     done: (t) => ({
       target: id,

@@ -36,11 +36,15 @@ test("refund: partial amounts, an over-refund refused next to the field, asks fi
   await form.getByRole("button", { name: "Yes, refund" }).click();
   await expect(form.getByTestId("field-error")).toHaveText("Exceeds the refundable amount (€25.00)");
   await expect(form.getByLabel("Amount (EUR)")).toHaveAttribute("aria-invalid", "true");
-  // Not an amount: the API's zod schema answers.
+  // Not an amount in euros: named in euros (the API's schema would speak of cents).
   await form.getByLabel("Amount (EUR)").fill("ten");
   await form.getByRole("button", { name: "Refund" }).click();
   await form.getByRole("button", { name: "Yes, refund" }).click();
-  await expect(form.getByTestId("field-error")).toContainText("Expected an integer amount");
+  await expect(form.getByTestId("field-error")).toHaveText("Expected an amount in euros, e.g. 25 or 25.00");
+  await form.getByLabel("Amount (EUR)").fill("0");
+  await form.getByRole("button", { name: "Refund" }).click();
+  await form.getByRole("button", { name: "Yes, refund" }).click();
+  await expect(form.getByTestId("field-error")).toHaveText("Must be at least €0.01");
   await snap(page, testInfo, "refund-error");
 
   // "Keep it" runs nothing.
@@ -56,6 +60,8 @@ test("refund: partial amounts, an over-refund refused next to the field, asks fi
   await expect(page.getByRole("status").filter({ hasText: "Refund requested." })).toBeVisible();
   await expect(page.getByTestId("refunds")).toContainText("€10.00");
   await expect(page.getByText("Refundable: €15.00")).toBeVisible();
+  // Under the amount: what was refunded and what the merchant keeps.
+  await expect(page.getByTestId("amount-notes")).toHaveText("Refunded €10.00 · net €15.00");
   const refunds = (await api.get(`/v1/transaction/${t.id}/refunds`)).body.data;
   expect(JSON.stringify(refunds)).toContain("damaged box");
   await snap(page, testInfo, "refund-done");
@@ -97,6 +103,7 @@ test("capture (partial), void and cancel, only where the status allows", async (
   await expect(page.getByTestId("history").locator("li").last()).toContainText("by dashboard");
   const capturedRow = (p: typeof page) => p.locator("dt", { hasText: /^Captured$/ }).locator("+ dd");
   await expect(capturedRow(page)).toHaveText("€20.00");
+  await expect(page.getByTestId("amount-notes")).toHaveText("Captured €20.00 of €25.00");
   // Captured at once (capture_now): the whole amount, not "—".
   await openTransaction(page, toCancel.id);
   await expect(capturedRow(page)).toHaveText("€25.00");
@@ -107,6 +114,10 @@ test("capture (partial), void and cancel, only where the status allows", async (
   await page.getByTestId("void-form").getByRole("button", { name: "Void" }).click();
   await page.getByTestId("void-form").getByRole("button", { name: "Yes, void" }).click();
   await expect(page.getByTestId("history").getByTestId("status").last()).toHaveText("AUTHORIZATION_VOIDED");
+  // The void form is gone with the action: its result is the page's notice, and has the focus.
+  await expect(page.getByTestId("void-form")).toHaveCount(0);
+  await expect(page.getByTestId("page-notice")).toHaveText("Authorization voided.");
+  await expect(page.getByTestId("page-notice")).toBeFocused();
   expect(await status(api, toVoid.id)).toBe("AUTHORIZATION_VOIDED");
 
   // Keyboard only: Tab to the button, Enter, then Enter on the focused confirmation.
@@ -115,7 +126,14 @@ test("capture (partial), void and cancel, only where the status allows", async (
   await cancel.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Yes, cancel payment" })).toBeFocused();
+  // "Keep it" puts the focus back on the button that asked.
+  await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Yes, cancel payment" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("page-notice")).toHaveText("Cancelled.");
   await expect(page.getByTestId("history").getByTestId("status").last()).toHaveText("CANCELLED");
   expect(await status(api, toCancel.id)).toBe("CANCELLED");
   await snap(page, testInfo, "cancelled");

@@ -24,9 +24,12 @@ export async function overview(organisationId: string, now = new Date()) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (OVERVIEW_DAYS - 1) * 86_400_000);
 
-  const [perDay, perProduct, webhooks] = await Promise.all([
+  // A captured payment counts with what was captured (a partial capture released the rest).
+  const [perDay, perProduct, webhooks, refunds] = await Promise.all([
     db().$queryRaw<{ day: Date; status: string; n: bigint; volume: bigint }[]>`
-      select date_trunc('day', "createdAt") as day, status, count(*) as n, coalesce(sum(amount), 0) as volume
+      select date_trunc('day', "createdAt") as day, status, count(*) as n,
+        coalesce(sum(case when status in ('SETTLEMENT_REQUESTED', 'SETTLEMENT_COMPLETED')
+          then coalesce("capturedAmount", amount) else amount end), 0) as volume
       from transactions
       where "organisationId" = ${organisationId}::uuid and "createdAt" >= ${since}
       group by 1, 2`,
@@ -41,6 +44,10 @@ export async function overview(organisationId: string, now = new Date()) {
       from webhook_events e join transactions t on t.id = e."transactionId"
       where t."organisationId" = ${organisationId}::uuid and e."createdAt" >= ${since}
       group by 1`,
+    db().$queryRaw<{ refunded: bigint }[]>`
+      select coalesce(sum(r.amount), 0) as refunded
+      from refunds r join transactions t on t.id = r."transactionId"
+      where t."organisationId" = ${organisationId}::uuid and r."createdAt" >= ${since} and r.status <> 'FAILED'`,
   ]);
 
   const days: DayTotals[] = Array.from({ length: OVERVIEW_DAYS }, (_, i) => ({
@@ -71,6 +78,8 @@ export async function overview(organisationId: string, now = new Date()) {
     until: days[days.length - 1].day,
     days,
     totals,
+    /** Refunded in the period (refunds not failed), whatever the payment's own date. */
+    refunded: Number(refunds[0]?.refunded ?? 0),
     products: perProduct.map((p) => ({
       product: p.product,
       count: Number(p.n),

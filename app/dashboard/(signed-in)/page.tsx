@@ -33,10 +33,11 @@ export default async function OverviewPage() {
           Last {OVERVIEW_DAYS} days, {o.since} to {o.until} (UTC).
         </p>
       </div>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="totals">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="totals">
         <Stat label="Transactions" value={String(count)} />
         <Stat label="Volume" value={formatAmount(volume)} />
         <Stat label="Succeeded volume" value={formatAmount(o.totals.volume.succeeded)} />
+        <Stat label="Refunded" value={formatAmount(o.refunded)} />
         <Stat label="Conversion" value={pct(conversion)} />
       </div>
       <Section title="Volume per day by status">

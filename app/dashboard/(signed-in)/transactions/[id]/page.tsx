@@ -10,6 +10,7 @@ import { Section } from "@/components/dashboard/section";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ApiError } from "@/lib/errors/api-error";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
+import { getCustomerOrThrow } from "@/lib/customers/customers";
 import { listRefunds, OPERATION_FROM } from "@/lib/transactions/operations";
 import { getHistoryOrThrow, getTransactionOrThrow } from "@/lib/transactions/queries";
 import { listTransactionWebhooksOrThrow } from "@/lib/webhooks/events";
@@ -57,6 +58,11 @@ export default async function TransactionPage({ params }: Props) {
     if (e instanceof ApiError && e.code === "120") notFound();
     throw e;
   });
+  // The list names the customer by e-mail: so does this page, with the id the API uses.
+  const customer = await getCustomerOrThrow({ organisationId, id: t.customerId }).catch((e) => {
+    if (e instanceof ApiError) return null;
+    throw e;
+  });
   const refunded = refunds.filter((r) => r.status !== "FAILED").reduce((sum, r) => sum + r.amount, 0);
   const refundable = (t.capturedAmount ?? t.amount) - refunded;
   const hidden = { id: t.id };
@@ -76,6 +82,11 @@ export default async function TransactionPage({ params }: Props) {
           <StatusBadge status={t.status} />
           <span className="text-sm text-slate-600">{t.paymentProduct}</span>
         </div>
+        {amountNotes(t, refunded) ? (
+          <p className="mt-1 text-sm text-slate-700" data-testid="amount-notes">
+            {amountNotes(t, refunded)}
+          </p>
+        ) : null}
         <p className="mt-1 font-mono text-xs break-all text-slate-600">{t.id}</p>
       </div>
       {canRefund || canCapture || canVoid || canCancel ? (
@@ -160,8 +171,12 @@ export default async function TransactionPage({ params }: Props) {
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
           <Row label="Merchant reference">{t.merchantReference || "—"}</Row>
           <Row label="Status reason">{t.statusReason || "—"}</Row>
-          <Row label="Customer">{t.customerId}</Row>
+          <Row label="Customer">
+            {customer?.emailAddress ? <span className="block break-all">{customer.emailAddress}</span> : null}
+            <span className="font-mono text-xs break-all text-slate-600">{t.customerId}</span>
+          </Row>
           <Row label="Captured">{captured(t)}</Row>
+          <Row label="Refunded">{refunded ? formatAmount(refunded) : "—"}</Row>
           <Row label="Created">{time(t.createdAt)} UTC</Row>
           <Row label="Last status update">{time(t.lastStatusUpdate)} UTC</Row>
           <Row label="details">
@@ -264,6 +279,24 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * What was captured: the amount of an explicit capture, or the whole amount of a payment captured
  * at once (`capture_now`, the default), which stores no separate figure; "—" before any capture.
  */
+/**
+ * What became of the amount when it is not simply the heading's: a partial capture (the rest was
+ * released) and refunds, with what the merchant keeps after them. Empty when neither happened.
+ */
+function amountNotes(t: { capturedAmount: number | null; amount: number }, refunded: number): string {
+  const partial = t.capturedAmount !== null && t.capturedAmount < t.amount;
+  if (!partial && !refunded) return "";
+  const kept = (t.capturedAmount ?? t.amount) - refunded;
+  return [
+    partial ? `Captured ${formatAmount(t.capturedAmount ?? 0)} of ${formatAmount(t.amount)}` : "",
+    refunded ? `refunded ${formatAmount(refunded)}` : "",
+    refunded ? `net ${formatAmount(kept)}` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ")
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
 function captured(t: { capturedAmount: number | null; amount: number; status: string }): string {
   if (t.capturedAmount !== null) return formatAmount(t.capturedAmount);
   return t.status === "SETTLEMENT_REQUESTED" || t.status === "SETTLEMENT_COMPLETED" ? formatAmount(t.amount) : "—";

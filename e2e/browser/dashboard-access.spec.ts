@@ -49,6 +49,8 @@ test("API keys: create (shown once, copy), last used, revoke at once", async ({
   await row.getByRole("button", { name: "Revoke" }).click();
   await row.getByRole("button", { name: "Yes, revoke" }).click();
   await expect(row).toContainText("revoked");
+  // The revoke form went with the action: the page says what happened.
+  await expect(page.getByTestId("page-notice")).toHaveText("Revoked.");
   const refused = await api.get("/v1/transaction?limit=1", { key });
   expect(refused.status).toBe(401);
   expect(refused.body.code).toBe("111");
@@ -57,6 +59,21 @@ test("API keys: create (shown once, copy), last used, revoke at once", async ({
   await expect(page.getByTestId("audit-action").first()).toHaveText("api_key.revoke");
   const actions = await page.getByTestId("audit-action").allTextContents();
   expect(actions.slice(0, 2)).toEqual(["api_key.revoke", "api_key.create"]);
+});
+
+test("an unknown transaction or request is 'not found' inside the dashboard", async ({ page, own: api }) => {
+  await signedIn(page, api.merchant.organisation);
+  for (const path of [
+    "/dashboard/transactions/00000000-0000-4000-8000-000000000000",
+    "/dashboard/developers/requests/req_000000000000000000000000",
+  ]) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+    // The dashboard's own navigation, not the shopper's "return to the shop" page.
+    await expect(page.getByRole("link", { name: "Transactions" }).first()).toBeVisible();
+    await expect(page.getByText("return to the shop")).toHaveCount(0);
+  }
 });
 
 test("users: invite from the dashboard and the CLI, the link sets a password once; sign out everywhere", async ({
@@ -76,8 +93,14 @@ test("users: invite from the dashboard and the CLI, the link sets a password onc
   const invited = `colleague-${Math.random().toString(36).slice(2)}@example.com`;
   await form.getByLabel("E-mail").fill(invited);
   await form.getByRole("button", { name: "Create invite link" }).click();
+  const first = await page.getByTestId("secret").getByRole("textbox").inputValue();
+  // Inviting the same address again replaces its open link: one link, listed once.
+  await form.getByLabel("E-mail").fill(invited);
+  await form.getByRole("button", { name: "Create invite link" }).click();
+  await expect(page.getByTestId("secret").getByRole("textbox")).not.toHaveValue(first);
   const link = await page.getByTestId("secret").getByRole("textbox").inputValue();
   expect(link).toMatch(/\/dashboard\/invite\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByText(invited, { exact: true })).toHaveCount(1);
   await snap(page, testInfo, "users-invited");
   await expectAccessible(page, testInfo, "users");
 
@@ -97,8 +120,10 @@ test("users: invite from the dashboard and the CLI, the link sets a password onc
   await snap(colleague, testInfo, "invite-390");
   await colleague.getByRole("button", { name: "Set password and sign in" }).click();
   await expect(colleague.getByRole("heading", { name: "Overview" })).toBeVisible();
-  // Once only.
+  // Once only; the replaced link does not work either.
   await colleague.goto(path);
+  await expect(colleague.getByText("This invite link was used already")).toBeVisible();
+  await colleague.goto(new URL(first).pathname);
   await expect(colleague.getByText("This invite link was used already")).toBeVisible();
   await other.close();
 

@@ -21,7 +21,8 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 /**
  * Invites a person to an organisation's dashboard: returns a one-time link (there is no mail
- * server; the CLI prints it, the dashboard shows it once) that lets them set a password.
+ * server; the CLI prints it, the dashboard shows it once) that lets them set a password. Inviting
+ * the same address again replaces its open link.
  */
 export async function createInvite(input: z.input<typeof InviteSchema>, invitedBy: string | null = null) {
   const { organisation, email } = parseInput(InviteSchema, input, "invite");
@@ -33,16 +34,24 @@ export async function createInvite(input: z.input<typeof InviteSchema>, invitedB
     throw ApiError.validation("invite", { email: "Already has a login" });
   }
   const token = randomBytes(32).toString("base64url");
-  const invite = await db().dashboardInvite.create({
-    data: {
-      id: randomUUID(),
-      organisationId: organisation,
-      email,
-      tokenHash: hashToken(token),
-      invitedBy,
-      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
-    },
-  });
+  const now = new Date();
+  // A new link for the same address replaces the open one: one link per person, the newest.
+  const [, invite] = await db().$transaction([
+    db().dashboardInvite.updateMany({
+      where: { organisationId: organisation, email, acceptedAt: null, expiresAt: { gt: now } },
+      data: { expiresAt: now },
+    }),
+    db().dashboardInvite.create({
+      data: {
+        id: randomUUID(),
+        organisationId: organisation,
+        email,
+        tokenHash: hashToken(token),
+        invitedBy,
+        expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+      },
+    }),
+  ]);
 
   return {
     invite: invite.id,
@@ -76,6 +85,11 @@ export async function acceptInvite(input: z.input<typeof AcceptInviteSchema>) {
     }
     const user = await tx.dashboardUser.create({
       data: { id: randomUUID(), organisationId: invite.organisationId, email: invite.email, passwordHash },
+    });
+    // Other open links for this address can never be used now (one login per address): closed.
+    await tx.dashboardInvite.updateMany({
+      where: { email: invite.email, acceptedAt: null, expiresAt: { gt: new Date() } },
+      data: { expiresAt: new Date() },
     });
     return { user: user.id, organisationId: invite.organisationId, email: invite.email, invite: invite.id };
   });

@@ -38,13 +38,18 @@ export function listApiKeys(organisationId: string) {
 }
 
 /** Revokes one of the organisation's keys by id, at once (another organisation's id is not found). */
-export async function revokeApiKeyById(organisationId: string, id: string): Promise<{ revoked: boolean }> {
-  const key = isUuid(id) ? await db().apiKey.findFirst({ where: { id, organisationId }, select: { id: true } }) : null;
+export async function revokeApiKeyById(
+  organisationId: string,
+  id: string,
+): Promise<{ revoked: boolean; hint: string; name: string }> {
+  const key = isUuid(id)
+    ? await db().apiKey.findFirst({ where: { id, organisationId }, select: { id: true, hint: true, name: true } })
+    : null;
   if (!key) throw ApiError.notFound("api_key", id);
   const { count } = await db().apiKey.updateMany({
     where: { id, organisationId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
 
-  return { revoked: count === 1 };
+  return { revoked: count === 1, hint: key.hint, name: key.name };
 }

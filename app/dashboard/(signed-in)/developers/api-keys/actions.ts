@@ -35,7 +35,8 @@ export async function revokeKeyAction(_: ActionState, form: FormData): Promise<A
     schema: EmptySchema,
     input: {},
     run: (_d, user) => revokeApiKeyById(user.organisationId, id),
-    done: () => ({ target: id, message: "Revoked." }),
+    // The same target as the key's creation (its prefix), so the audit log pairs them.
+    done: (r) => ({ target: r.hint, details: { id, name: r.name }, message: "Revoked." }),
     revalidate: keysPage,
   });
 }

@@ -58,6 +58,9 @@ test("search, filters, pages and the CSV export", async ({ page, own: api }, tes
   await expect(rows).toHaveCount(3);
   await search({ Product: "sepa" });
   await expect(rows.first()).toContainText("No transactions match.");
+  // LIKE's wildcards are matched as typed, not as "anything".
+  await search({ Search: "%" });
+  await expect(rows.first()).toContainText("No transactions match.");
   const today = new Date().toISOString().slice(0, 10);
   await search({ From: today, To: today });
   await expect(rows).toHaveCount(3);
@@ -125,17 +128,19 @@ test("the overview: totals, charts by day and status, conversion per product, we
   own: api,
 }, testInfo) => {
   const merchant = api.merchant;
-  await Promise.all([
+  const [settled] = await Promise.all([
     start(api, "dummy", { dummy_outcome: "SETTLEMENT_COMPLETED" }, { amount: 1000 }),
     start(api, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" }, { amount: 3000 }),
     start(api, "dummy", { dummy_outcome: "DECLINED" }, { amount: 500 }),
     start(api, "dummy", { dummy_outcome: "FAILED" }, { amount: 500 }),
   ]);
+  expect((await api.post(`/v1/transaction/${settled.id}/refund`, { amount: 300 })).status).toBe(201);
   await signedIn(page, merchant.organisation);
   const totals = page.getByTestId("totals");
   await expect(totals).toContainText("Transactions4");
   await expect(totals).toContainText("Volume€50.00");
   await expect(totals).toContainText("Succeeded volume€40.00");
+  await expect(totals).toContainText("Refunded€3.00");
   await expect(totals).toContainText("Conversion50.0%");
   await expect(page.getByTestId("conversion")).toContainText("dummy50.0% (2 of 4)");
   await expect(page.getByTestId("chart-volume")).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db/prisma";
+import { likeLiteral } from "@/lib/dashboard/search";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** What the request log keeps and shows per organisation (lib/api/request-log.ts trims to it). */
@@ -78,7 +79,7 @@ export async function listRequestLog(organisationId: string, f: RequestLogFilter
   if (f.before) and.push({ id: { lt: BigInt(f.before) } });
   if (f.request_id) and.push({ requestId: f.request_id });
   if (f.status) and.push(statusWhere(f.status));
-  if (f.path) and.push({ path: { contains: f.path, mode: "insensitive" } });
+  if (f.path) and.push({ path: { contains: likeLiteral(f.path), mode: "insensitive" } });
   const rows = await db().requestLog.findMany({
     where: { AND: and },
     orderBy: { id: "desc" },

@@ -5,7 +5,7 @@ import { STATUSES } from "@/lib/domain/statuses";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isoDate, isUuid } from "@/lib/schemas/common";
 import { decodeCursor, encodeCursor } from "@/lib/transactions/queries";
-import { eurosToCents } from "@/lib/dashboard/money";
+import { eurosToCents, NOT_EUROS } from "@/lib/dashboard/money";
 
 /**
  * The dashboard's transaction search (query string of /dashboard/transactions and its CSV export):
@@ -21,7 +21,7 @@ const TransactionSearchSchema = z
     amount: z
       .string()
       .trim()
-      .refine((s) => eurosToCents(s) !== undefined, "Expected an amount in euros, e.g. 25 or 25.00")
+      .refine((s) => eurosToCents(s) !== undefined, NOT_EUROS)
       .transform((s) => eurosToCents(s) as number)
       .optional(),
     from: isoDate.optional(),
@@ -44,6 +44,12 @@ export function searchFromParams(params: Record<string, string | string[] | unde
   return { raw, parsed: TransactionSearchSchema.safeParse(raw) };
 }
 
+/**
+ * Text for Prisma's `contains`, matched as typed: Prisma hands it to LIKE without escaping, so a
+ * `_` or `%` would be a wildcard (`q=_` matched every row). Backslash is PostgreSQL's LIKE escape.
+ */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 function whereOf(organisationId: string, s: TransactionSearch): Prisma.TransactionWhereInput {
   const and: Prisma.TransactionWhereInput[] = [{ organisationId }];
   if (s.status) and.push({ status: s.status });
@@ -53,11 +59,12 @@ function whereOf(organisationId: string, s: TransactionSearch): Prisma.Transacti
   if (s.to) and.push({ createdAt: { lt: new Date(new Date(`${s.to}T00:00:00Z`).getTime() + 86_400_000) } });
   if (s.q) {
     const q = s.q;
+    const text = likeLiteral(q);
     and.push({
       OR: [
         ...(isUuid(q) ? [{ id: q.toLowerCase() }] : []),
-        { merchantReference: { contains: q, mode: "insensitive" } },
-        { customer: { emailAddress: { contains: q, mode: "insensitive" } } },
+        { merchantReference: { contains: text, mode: "insensitive" } },
+        { customer: { emailAddress: { contains: text, mode: "insensitive" } } },
       ],
     });
   }

@@ -13,10 +13,14 @@ describe("eventQueryFromParams", () => {
     });
   });
 
-  it("passes an unusable day on as typed, so the API's schema names it; blanks are dropped", () => {
-    const { raw, query } = eventQueryFromParams({ from: "yesterday", transaction: " ", cursor: ["a", "b"] });
-    expect(raw).toEqual({ from: "yesterday" });
-    expect(query.created_from).toBe("yesterday");
+  it("names a day that is not a calendar date, and a range that ends before it begins; blanks are dropped", () => {
+    const bad = eventQueryFromParams({ from: "yesterday", to: "2026-02-31", transaction: " ", cursor: ["a", "b"] });
+    expect(bad.raw).toEqual({ from: "yesterday", to: "2026-02-31" });
+    expect(bad.invalid).toEqual({ from: "Expected a date as YYYY-MM-DD", to: "Not a calendar date" });
+    expect(eventQueryFromParams({ from: "2026-11-25", to: "2026-11-24" }).invalid).toEqual({
+      to: "Must not be before From",
+    });
+    expect(eventQueryFromParams({ from: "2026-11-24", to: "2026-11-24" }).invalid).toEqual({});
   });
 });
 

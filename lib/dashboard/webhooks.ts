@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/prisma";
+import { isoDate } from "@/lib/schemas/common";
 import { serializePaymentProfile } from "@/lib/merchants/payment-profiles";
 
 /** The organisation's payment profiles as GET /v1/payment-profile/<id> shows them, oldest first. */
@@ -12,8 +13,10 @@ const FILTERS = ["type", "transaction", "delivery_status", "from", "to", "cursor
 
 /**
  * The event log's filters from the page's query string, and the GET /v1/events query they mean:
- * dates (UTC days) become the created range, `to` inclusive. Anything unusable is passed on as
- * typed, so the API's schema names it.
+ * dates (UTC days) become the created range, `to` inclusive. A day that is not a calendar date,
+ * or a range that ends before it begins, is named in `invalid` (in the page's terms, as the
+ * transaction search does); anything else unusable is passed on as typed, so the API's schema
+ * names it.
  */
 export function eventQueryFromParams(params: Record<string, string | string[] | undefined>) {
   const raw: Record<string, string> = {};
@@ -21,16 +24,20 @@ export function eventQueryFromParams(params: Record<string, string | string[] | 
     const v = params[key];
     if (typeof v === "string" && v.trim() !== "") raw[key] = v.trim();
   }
-  const day = (d: string, plus = 0) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return /^\d{4}-\d{2}-\d{2}$/.test(d) && Number.isFinite(t) ? new Date(t + plus).toISOString() : d;
+  const invalid: Record<string, string> = {};
+  const day = (name: "from" | "to", d: string, plus = 0) => {
+    const parsed = isoDate.safeParse(d);
+    if (parsed.success) return new Date(Date.parse(`${d}T00:00:00Z`) + plus).toISOString();
+    invalid[name] = parsed.error.issues[0]?.message ?? "Not a calendar date";
+    return d;
   };
   const { from, to, ...rest } = raw;
   const query: Record<string, string> = { ...rest, limit: "10" };
-  if (from) query.created_from = day(from);
-  if (to) query.created_to = day(to, 86_400_000);
+  if (from) query.created_from = day("from", from);
+  if (to) query.created_to = day("to", to, 86_400_000);
+  if (from && to && !invalid.from && !invalid.to && to < from) invalid.to = "Must not be before From";
 
-  return { raw, query };
+  return { raw, query, invalid };
 }
 
 /** What chaos mode did to one attempt (webhook_attempts.chaos), in words; "" where it did not act. */

@@ -20,16 +20,19 @@ const time = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 // what chaos mode did to it, and Resend.
 export default async function EventsPage({ searchParams }: Props) {
   const organisationId = await requireDashboardOrganisation();
-  const { raw, query } = eventQueryFromParams(await searchParams);
-  const errors: Record<string, string> = {};
-  const page = await listEvents(organisationId, query).catch((e) => {
-    if (!(e instanceof ApiError)) throw e;
-    const fields = (e.details?.invalid_fields ?? {}) as Record<string, string>;
-    for (const [k, reason] of Object.entries(fields)) {
-      errors[k === "created_from" ? "from" : k === "created_to" ? "to" : k] = reason;
-    }
-    return { rows: [], hasMore: false, nextCursor: null };
-  });
+  const { raw, query, invalid } = eventQueryFromParams(await searchParams);
+  const errors: Record<string, string> = { ...invalid };
+  const none = { rows: [], hasMore: false, nextCursor: null };
+  const page = await (Object.keys(invalid).length ? Promise.resolve(none) : listEvents(organisationId, query)).catch(
+    (e) => {
+      if (!(e instanceof ApiError)) throw e;
+      const fields = (e.details?.invalid_fields ?? {}) as Record<string, string>;
+      for (const [k, reason] of Object.entries(fields)) {
+        errors[k === "created_from" ? "from" : k === "created_to" ? "to" : k] = reason;
+      }
+      return none;
+    },
+  );
   const { cursor: _, ...filters } = raw;
   const query0 = new URLSearchParams(filters);
   const next = new URLSearchParams({ ...filters, ...(page.nextCursor ? { cursor: page.nextCursor } : {}) });
@@ -105,7 +108,7 @@ export default async function EventsPage({ searchParams }: Props) {
                 {time(e.createdAt)} UTC
               </time>
             </div>
-            <p className="mt-1 text-xs break-all text-slate-600">
+            <p className="mt-1 text-xs wrap-anywhere text-slate-600">
               Event{" "}
               <span className="font-mono" data-testid="event-id">
                 {e.id}

@@ -30,7 +30,8 @@ const STYLES = {
     region: "overflow-x-auto rounded-xl border border-slate-200 bg-white",
     table: "min-w-full text-sm",
     head: "bg-slate-50 text-left text-xs tracking-wide text-slate-600 uppercase",
-    cell: "px-3 py-2",
+    // Narrower on a phone: a reference, an amount and the longest status fit in 390 px.
+    cell: "px-2 py-2 sm:px-3",
   },
   inline: {
     region: "overflow-x-auto",

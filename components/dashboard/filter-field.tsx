@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 const INPUT =
-  "mt-1 block w-full rounded-lg border bg-white px-2 py-1.5 text-sm focus:ring-2 focus:ring-indigo-200 focus:outline-none";
+  "mt-1 block w-full rounded-lg border bg-white px-2 py-1.5 text-sm focus:ring-2 focus:ring-indigo-500 focus:outline-none";
 
 /** The props of a filter's input: its value as typed (`raw`), and its reason wired to the field. */
 export function filterInputProps(

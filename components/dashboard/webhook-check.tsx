@@ -43,7 +43,7 @@ export function WebhookCheck({
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-          className={`mt-1 block w-full rounded-lg border px-3 py-2 focus:ring-2 focus:ring-indigo-200 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`}
+          className={`mt-1 block w-full rounded-lg border px-3 py-2 focus:ring-2 focus:ring-indigo-500 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`}
         />
         <span id={`${id}-hint`} className="mt-1 block text-xs font-normal text-slate-600">
           Empty: the profile's webhook URL. The deliveries are signed with the profile's secret; no transaction changes.

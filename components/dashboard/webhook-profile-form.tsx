@@ -54,7 +54,7 @@ export function WebhookProfileForm({ action, profile, products }: Props) {
           aria-describedby={
             [error ? `${inputId}-error` : "", opts.hint ? `${inputId}-hint` : ""].filter(Boolean).join(" ") || undefined
           }
-          className={`mt-1 block w-full rounded-lg border px-3 py-2 focus:ring-2 focus:ring-indigo-200 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`}
+          className={`mt-1 block w-full rounded-lg border px-3 py-2 focus:ring-2 focus:ring-indigo-500 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`}
         />
         {opts.hint ? (
           <span id={`${inputId}-hint`} className="mt-1 block text-xs font-normal text-slate-600">

@@ -21,7 +21,8 @@ export function DashboardNav() {
   const path = usePathname();
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-3 sm:px-6">
+      {/* A phone shows every section (wrapped rows); wider screens one row, scrolling if need be. */}
+      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-3 sm:flex-nowrap sm:overflow-x-auto sm:px-6">
         {LINKS.map((l) => {
           const current = l.href === "/dashboard" ? path === l.href : path.startsWith(l.href);
           return (

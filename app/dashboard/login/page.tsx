@@ -34,7 +34,7 @@ export default async function LoginPage({ searchParams }: Props) {
   const failed = error !== undefined;
   const throttled = error === "throttled";
   const input =
-    "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none";
+    "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500 focus:outline-none";
 
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-6">

@@ -120,7 +120,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
               <>
                 <Link
                   href={`/dashboard/transactions/${t.id}`}
-                  className="font-medium break-all text-indigo-700 hover:underline"
+                  className="font-medium wrap-anywhere text-indigo-700 hover:underline"
                 >
                   {t.merchantReference || t.id.slice(0, 8)}
                 </Link>

@@ -305,14 +305,23 @@ async function framedCardPayment(api: Api, site: MerchantSite, origin = site.ori
 
 type MerchantSite = Awaited<ReturnType<typeof startMerchantSite>>;
 
+/** Runs `fn` with the merchant site up, and closes the site whatever happens. */
+async function withMerchantSite(baseURL: string | undefined, fn: (site: MerchantSite) => Promise<void>) {
+  const site = await startMerchantSite(baseURL!);
+  try {
+    await fn(site);
+  } finally {
+    await site.close();
+  }
+}
+
 test.describe("hosted card iFrame with origin", () => {
   test("pays inside the frame, 3-D Secure included, and calls the parent's function with the return URL", async ({
     page,
     api,
     baseURL,
-  }) => {
-    const site = await startMerchantSite(baseURL!);
-    try {
+  }) =>
+    withMerchantSite(baseURL, async (site) => {
       const t = await framedCardPayment(api, site);
       await page.goto(`${site.origin}/checkout`);
       const frame = page.frameLocator("#pay");
@@ -323,19 +332,15 @@ test.describe("hosted card iFrame with origin", () => {
       await expect(page.locator("#result")).toHaveText(`${stub.returnUrl}&transaction_id=${t.id}`);
       expect(new URL(page.url()).origin).toBe(site.origin); // the parent decided what to do
       expect(await checkout(api, t.id)).toMatchObject({ status: "SETTLEMENT_REQUESTED", success: true });
-    } finally {
-      await site.close();
-    }
-  });
+    }));
 
   test("a reloaded checkout finds its payment again in the frame; another browser's frame hands the parent an error", async ({
     page,
     api,
     baseURL,
     browser,
-  }) => {
-    const site = await startMerchantSite(baseURL!);
-    try {
+  }) =>
+    withMerchantSite(baseURL, async (site) => {
       const t = await framedCardPayment(api, site);
       await page.goto(`${site.origin}/checkout`);
       await expect(page.frameLocator("#pay").getByRole("button", { name: "Pay now" })).toBeVisible();
@@ -366,10 +371,7 @@ test.describe("hosted card iFrame with origin", () => {
       await fillCard(page.frameLocator("#pay"), { number: "4242424242424242" });
       await page.frameLocator("#pay").getByRole("button", { name: "Pay now" }).click();
       await expect(page.locator("#result")).toHaveText(`${stub.returnUrl}&transaction_id=${t.id}`);
-    } finally {
-      await site.close();
-    }
-  });
+    }));
 
   test("frame-ancestors: the transaction's origin only; 'none' without origin", async ({ api }) => {
     const framed = await start(api, "card", { redirect_url: stub.returnUrl, origin: "https://shop.example" });
@@ -390,9 +392,8 @@ test.describe("hosted card iFrame with origin", () => {
     page,
     api,
     baseURL,
-  }) => {
-    const site = await startMerchantSite(baseURL!);
-    try {
+  }) =>
+    withMerchantSite(baseURL, async (site) => {
       const t = await framedCardPayment(api, site, "https://shop.example");
       const opened = page.waitForResponse((r) => r.url().endsWith(`/v1/transaction/${t.id}/authorize`));
       await page.goto(`${site.origin}/checkout?evil=1`);
@@ -413,18 +414,14 @@ test.describe("hosted card iFrame with origin", () => {
       await page.waitForTimeout(300);
       await expect(page.locator("#result")).toHaveText("");
       expect(new URL(page.url()).origin).toBe(site.origin);
-    } finally {
-      await site.close();
-    }
-  });
+    }));
 
   test("approval_url opened in a frame that may not show it changes nothing; opened in the window, it pays", async ({
     page,
     api,
     baseURL,
-  }) => {
-    const site = await startMerchantSite(baseURL!);
-    try {
+  }) =>
+    withMerchantSite(baseURL, async (site) => {
       // A card payment without `origin` may not be framed at all (frame-ancestors 'none').
       const t = await start(api, "card", { redirect_url: stub.returnUrl });
       site.setApprovalUrl(t.details.approval_url);
@@ -438,10 +435,7 @@ test.describe("hosted card iFrame with origin", () => {
       await page.getByRole("button", { name: "Pay now" }).click();
       await expect(page).toHaveURL(new RegExp(`transaction_id=${t.id}$`));
       expect(await checkout(api, t.id)).toMatchObject({ success: true });
-    } finally {
-      await site.close();
-    }
-  });
+    }));
 
   test("payrail.js is served as JavaScript", async ({ request }) => {
     const res = await request.get("/js/payrail.js");

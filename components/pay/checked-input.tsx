@@ -1,7 +1,7 @@
 "use client";
 
 import { type InputHTMLAttributes, useEffect, useRef } from "react";
-import { inputClass } from "@/components/pay/ui";
+import { inputClass, PAGE_ERROR_ID } from "@/components/pay/ui";
 import { type CheckedField, fieldProblem } from "@/lib/domain/form-checks";
 
 /**
@@ -23,5 +23,14 @@ export function CheckedInput({
     update();
     if (invalid) ref.current?.focus();
   }, []);
-  return <input ref={ref} className={inputClass} aria-invalid={invalid || undefined} onInput={update} {...props} />;
+  return (
+    <input
+      ref={ref}
+      className={inputClass}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? PAGE_ERROR_ID : undefined}
+      onInput={update}
+      {...props}
+    />
+  );
 }

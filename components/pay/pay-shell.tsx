@@ -17,12 +17,12 @@ export function PayShell({ merchantName, amount, descriptor, label, children, fr
     return (
       <div className="bg-white" data-frame-root>
         <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
-          <div>
-            <p className="text-xs text-slate-500">Pay {merchantName || "the merchant"}</p>
-            <p className="text-xl font-bold text-slate-900" data-testid="amount">
+          <h1 className="text-xs font-normal text-slate-500">
+            Pay {merchantName || "the merchant"}
+            <span className="block text-xl font-bold text-slate-900" data-testid="amount">
               {formatAmount(amount)}
-            </p>
-          </div>
+            </span>
+          </h1>
           <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[10px] font-semibold tracking-wide text-amber-900 uppercase">
             Sandbox
           </span>
@@ -39,12 +39,13 @@ export function PayShell({ merchantName, amount, descriptor, label, children, fr
       <main className="mx-auto w-full max-w-md px-4 py-6 sm:py-10">
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <header className="border-b border-slate-100 px-6 pt-6 pb-5">
-            <p className="text-sm text-slate-500">
+            {/* The page's heading: who is paid and how much. */}
+            <h1 className="text-sm font-normal text-slate-500">
               Pay <span className="font-medium text-slate-700">{merchantName || "the merchant"}</span>
-            </p>
-            <p className="mt-1 text-3xl font-bold tracking-tight text-slate-900" data-testid="amount">
-              {formatAmount(amount)}
-            </p>
+              <span className="mt-1 block text-3xl font-bold tracking-tight text-slate-900" data-testid="amount">
+                {formatAmount(amount)}
+              </span>
+            </h1>
             {descriptor ? <p className="mt-1 text-sm text-slate-500">{descriptor}</p> : null}
             <p className="mt-3 inline-flex items-center rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
               {label}

@@ -2,7 +2,7 @@ import type { PayPageData } from "@/lib/approval/approval";
 import { DUMMY_PAGE_STATUSES } from "@/lib/processors/dummy";
 import { CheckedInput } from "@/components/pay/checked-input";
 import { CopyButton } from "@/components/pay/copy-button";
-import { CancelButton, Field, inputClass, PrimaryButton, SecondaryButton } from "@/components/pay/ui";
+import { CancelButton, Field, inputClass, PAGE_ERROR_ID, PrimaryButton, SecondaryButton } from "@/components/pay/ui";
 
 /** `invalid`: the field the service sent the shopper back for (lib/approval/page-error.ts). */
 type FormProps = { data: PayPageData; invalid?: string };
@@ -24,14 +24,14 @@ function ApproveDecline({ data }: FormProps) {
   );
 }
 
-function BankSelection({ data }: FormProps) {
+function BankSelection({ data, invalid }: FormProps) {
   const preselected = str(data.details.issuer);
   return (
     <div className="space-y-4">
-      <fieldset>
+      <fieldset aria-describedby={invalid === "issuer" ? PAGE_ERROR_ID : undefined}>
         <legend className="text-sm font-medium text-slate-700">Choose your bank</legend>
         <div className="mt-2 grid gap-2">
-          {data.issuers.map((issuer) => (
+          {data.issuers.map((issuer, i) => (
             <label
               key={issuer.id}
               className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 hover:border-indigo-300 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50"
@@ -43,6 +43,8 @@ function BankSelection({ data }: FormProps) {
                 defaultChecked={issuer.id === preselected}
                 required
                 className="accent-indigo-600"
+                // Sent back to choose: the first bank takes the focus, with the message read out.
+                {...(i === 0 ? serverInvalid(invalid === "issuer") : {})}
               />
               <span className="flex-1 text-sm font-medium text-slate-800">{issuer.name}</span>
               <span className="text-xs text-slate-500">{issuer.country_code}</span>
@@ -130,10 +132,23 @@ function SepaMandate({ data, invalid }: FormProps) {
         />
       </Field>
       <Field label="BIC (optional)">
-        <input className={inputClass} name="bic" autoComplete="off" defaultValue={str(sender?.bank_code)} />
+        <input
+          className={inputClass}
+          name="bic"
+          autoComplete="off"
+          defaultValue={str(sender?.bank_code)}
+          {...serverInvalid(invalid === "bic")}
+        />
       </Field>
       <label className="flex gap-2 text-sm text-slate-600">
-        <input type="checkbox" name="consent" value="yes" required className="mt-0.5 accent-indigo-600" />
+        <input
+          type="checkbox"
+          name="consent"
+          value="yes"
+          required
+          className="mt-0.5 accent-indigo-600"
+          {...serverInvalid(invalid === "consent")}
+        />
         <span>
           I authorise {data.merchantName || "the merchant"} to debit my account and my bank to debit it in accordance
           with this mandate.
@@ -146,20 +161,43 @@ function SepaMandate({ data, invalid }: FormProps) {
   );
 }
 
-function WalletLogin({ data }: FormProps) {
+/** A field the service sent the shopper back for (not a CheckedInput): marked, described, focused. */
+const serverInvalid = (invalid: boolean) =>
+  invalid ? { "aria-invalid": true, "aria-describedby": PAGE_ERROR_ID, autoFocus: true } : {};
+
+function WalletLogin({ data, invalid }: FormProps) {
   const description = str(data.details.description);
   return (
     <div className="space-y-4">
       {description ? (
-        <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700" data-testid="wallet-description">
+        <p
+          className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm wrap-anywhere text-slate-700"
+          data-testid="wallet-description"
+        >
           {description}
         </p>
       ) : null}
       <Field label="Wallet e-mail">
-        <input className={inputClass} name="email" type="email" autoComplete="off" defaultValue="shopper@example.com" />
+        <input
+          className={inputClass}
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          defaultValue="shopper@example.com"
+          {...serverInvalid(invalid === "email")}
+        />
       </Field>
       <Field label="Password">
-        <input className={inputClass} name="password" type="password" autoComplete="off" defaultValue="sandbox" />
+        <input
+          className={inputClass}
+          name="password"
+          type="password"
+          required
+          autoComplete="off"
+          defaultValue="sandbox"
+          {...serverInvalid(invalid === "password")}
+        />
       </Field>
       <PrimaryButton outcome="approve">Log in and pay</PrimaryButton>
       <SecondaryButton outcome="decline">Wallet declines</SecondaryButton>
@@ -211,7 +249,7 @@ function Pix({ data }: FormProps) {
             aria-label="PIX code"
           />
           <CopyButton text={pix.code} targetId="pix-code" label="Copy PIX code" />
-          <p className="text-center text-xs text-slate-500">
+          <p className="text-center text-xs wrap-anywhere text-slate-500">
             Expires at {pix.expiresAt.toISOString().slice(11, 16)} UTC · beneficiary {str(data.details.pix_name)}
           </p>
         </>

@@ -88,9 +88,12 @@ export function CancelButton() {
   );
 }
 
-export function Alert({ children }: { children: ReactNode }) {
+/** The id of a hosted page's error message: the field it is about names it in aria-describedby. */
+export const PAGE_ERROR_ID = "pay-error";
+
+export function Alert({ children, id }: { children: ReactNode; id?: string }) {
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
       {children}
     </div>
   );

@@ -54,8 +54,13 @@ describe("bank_selection", () => {
   it.each([
     ["decline", "DECLINED"],
     ["cancel", "CANCELLED"],
-    ["fail", "FAILED"],
   ] as const)("%s gives %s", async (outcome, status) => {
     expect((await outcomeWith(bankSelectionProcessor, { outcome })).status).toBe(status);
+  });
+
+  it("fail, which the page does not offer, is refused", async () => {
+    expect(invalidOf(await apiError(() => outcomeWith(bankSelectionProcessor, { outcome: "fail" })))).toEqual({
+      outcome: "Unknown outcome",
+    });
   });
 });

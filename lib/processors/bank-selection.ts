@@ -39,7 +39,7 @@ export const bankSelectionProcessor = defineProcessor({
   issuers: ISSUERS,
   start: async ({ details }) => awaitApproval(details),
   applyOutcome: async ({ outcome, form, details }) => {
-    if (outcome !== "approve") return standardOutcome(outcome, true);
+    if (outcome !== "approve") return standardOutcome(outcome, true, ["decline", "cancel"]);
     const issuer = form.issuer || details.issuer;
     if (!isIssuer(issuer))
       throw ApiError.validation("outcome", { issuer: issuer ? "Unknown issuer" : "Choose your bank" });

@@ -72,7 +72,19 @@ export function sandboxChargeStatus(amount: number, captureNow: boolean): Charge
 
 export const unknownOutcome = () => ApiError.validation("outcome", { outcome: "Unknown outcome" });
 
-export function standardOutcome(outcome: string, captureNow: boolean): DecidedOutcome {
+export type StandardOutcome = "approve" | "decline" | "cancel" | "fail";
+
+/**
+ * The status of one of the standard outcomes. `offered`: the outcomes the product's page shows
+ * (components/pay/product-forms.tsx); any other, posted by a tampered form, is refused like an
+ * unknown one, so a page cannot end in a status its buttons do not offer.
+ */
+export function standardOutcome(
+  outcome: string,
+  captureNow: boolean,
+  offered: readonly StandardOutcome[] = ["approve", "decline", "cancel", "fail"],
+): DecidedOutcome {
+  if (!(offered as readonly string[]).includes(outcome)) throw unknownOutcome();
   switch (outcome) {
     case "approve":
       return {

@@ -42,7 +42,7 @@ export const instantTransferProcessor = defineProcessor({
     extraFields: { payment_product_type: "instant_transfer", processor: "instant_transfer" },
   }),
   applyOutcome: async ({ outcome, form }) => {
-    if (outcome !== "approve") return standardOutcome(outcome, true);
+    if (outcome !== "approve") return standardOutcome(outcome, true, ["decline", "cancel"]);
     const invalid = accountProblems({ holder: ["holder", form.holder], iban: ["optional-iban", form.iban] });
     const holder = (form.holder ?? "").trim();
     const iban = form.iban?.trim() ? normalizeIban(form.iban) : SANDBOX_SENDER_IBAN;

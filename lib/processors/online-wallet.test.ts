@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { onlineWalletProcessor } from "@/lib/processors/online-wallet";
-import { detailsErrors, outcomeWith, startWith } from "@/lib/processors/test-support";
+import { apiError, detailsErrors, invalidOf, outcomeWith, startWith } from "@/lib/processors/test-support";
 
 const redirect_url = "https://shop.example/r";
 
@@ -23,12 +23,24 @@ describe("online_wallet", () => {
   });
 
   it("approve settles, or only authorises when capture_now is false", async () => {
+    const form = { email: "shopper@example.com", password: "sandbox" };
     expect(
-      (await outcomeWith(onlineWalletProcessor, { outcome: "approve", details: { capture_now: true } })).status,
+      (await outcomeWith(onlineWalletProcessor, { outcome: "approve", form, details: { capture_now: true } })).status,
     ).toBe("SETTLEMENT_REQUESTED");
     expect(
-      (await outcomeWith(onlineWalletProcessor, { outcome: "approve", details: { capture_now: false } })).status,
+      (await outcomeWith(onlineWalletProcessor, { outcome: "approve", form, details: { capture_now: false } })).status,
     ).toBe("AUTHORIZED");
     expect((await outcomeWith(onlineWalletProcessor, { outcome: "decline" })).status).toBe("DECLINED");
+  });
+
+  it("the login needs an e-mail address and a password; declining needs neither", async () => {
+    const error = await apiError(() =>
+      outcomeWith(onlineWalletProcessor, { outcome: "approve", form: { email: " ", password: "" } }),
+    );
+    expect(invalidOf(error)).toEqual({
+      email: "Enter your wallet e-mail address",
+      password: "Enter your wallet password",
+    });
+    expect((await outcomeWith(onlineWalletProcessor, { outcome: "decline", form: {} })).status).toBe("DECLINED");
   });
 });

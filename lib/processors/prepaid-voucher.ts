@@ -15,7 +15,7 @@ export const prepaidVoucherProcessor = defineProcessor({
   approvalPage: "voucher",
   start: async ({ details }) => awaitApproval(details),
   applyOutcome: async ({ outcome, form }) => {
-    if (outcome !== "approve") return standardOutcome(outcome, true);
+    if (outcome !== "approve") return standardOutcome(outcome, true, ["cancel"]);
     // Printed PINs come in groups of four; shoppers type them with spaces.
     const problem = voucherPinProblem(form.pin ?? "");
     if (problem) throw ApiError.validation("outcome", { pin: problem });

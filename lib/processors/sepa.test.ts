@@ -206,7 +206,12 @@ describe("sepa mandate page", () => {
     const store = storeWith();
     const result = await outcomeWith(sepaProcessor, {
       outcome: "sign",
-      form: { iban: "de89 3704 0044 0532 0130 00", holder_name: " Max Mustermann ", bic: "cobadeffxxx" },
+      form: {
+        iban: "de89 3704 0044 0532 0130 00",
+        holder_name: " Max Mustermann ",
+        bic: "cobadeffxxx",
+        consent: "yes",
+      },
       details: { mandate_reused: false },
       client: fakeClient(store),
     });
@@ -225,11 +230,11 @@ describe("sepa mandate page", () => {
     expect(store.mandates[0].id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("sign uses details.mandate as the reference and leaves an invalid BIC out", async () => {
+  it("sign uses details.mandate as the reference; without a BIC the mandate has none", async () => {
     const store = storeWith();
     const result = await outcomeWith(sepaProcessor, {
       outcome: "sign",
-      form: { iban: "NL91ABNA0417164300", holder_name: "Jan", bic: "nonsense" },
+      form: { iban: "NL91ABNA0417164300", holder_name: "Jan", bic: " ", consent: "yes" },
       details: { mandate: "MY-REF-1" },
       client: fakeClient(store),
     });
@@ -237,21 +242,43 @@ describe("sepa mandate page", () => {
     expect(store.mandates[0]).toMatchObject({ reference: "MY-REF-1", bic: "" });
   });
 
-  it("sign requires a valid IBAN and a holder name", async () => {
+  it("sign requires a valid IBAN, a holder name, the consent, and a valid BIC when one is given", async () => {
     let error = await apiError(() => outcomeWith(sepaProcessor, { outcome: "sign", form: {} }));
-    expect(invalidOf(error)).toEqual({ iban: "Enter your IBAN", holder_name: "Enter the account holder's name" });
+    expect(invalidOf(error)).toEqual({
+      iban: "Enter your IBAN",
+      holder_name: "Enter the account holder's name",
+      consent: "Tick the box to authorise the direct debit",
+    });
     error = await apiError(() =>
       outcomeWith(sepaProcessor, {
         outcome: "sign",
-        form: { iban: "DE89 3704 0044 0532 0130 01", holder_name: "Max" },
+        form: { iban: "DE89 3704 0044 0532 0130 01", holder_name: "Max", consent: "yes" },
       }),
     );
     expect(invalidOf(error)).toEqual({ iban: "This IBAN is not valid: check it" });
+    // Everything right but the box: no mandate, nothing signed.
+    const store = storeWith();
+    error = await apiError(() =>
+      outcomeWith(sepaProcessor, {
+        outcome: "sign",
+        form: { iban: "NL91ABNA0417164300", holder_name: "Jan" },
+        client: fakeClient(store),
+      }),
+    );
+    expect(invalidOf(error)).toEqual({ consent: "Tick the box to authorise the direct debit" });
+    expect(store.mandates).toHaveLength(0);
+    error = await apiError(() =>
+      outcomeWith(sepaProcessor, {
+        outcome: "sign",
+        form: { iban: "NL91ABNA0417164300", holder_name: "Jan", bic: "nonsense", consent: "yes" },
+      }),
+    );
+    expect(invalidOf(error)).toEqual({ bic: "This BIC is not valid: check it, or leave it empty" });
   });
 
   it("a reference signed meanwhile by this customer is reused; anyone else's fails the transaction", async () => {
     const mine = fakeClient(storeWith(mandate({ reference: "MY-REF-1" })));
-    const form = { iban: "NL91ABNA0417164300", holder_name: "Jan" };
+    const form = { iban: "NL91ABNA0417164300", holder_name: "Jan", consent: "yes" };
     expect(
       (await outcomeWith(sepaProcessor, { outcome: "sign", form, details: { mandate: "MY-REF-1" }, client: mine }))
         .status,

@@ -103,6 +103,12 @@ export const sepaProcessor = defineProcessor({
     const invalid = accountProblems({ iban: ["iban", form.iban], holder_name: ["holder", form.holder_name] });
     const ibanValue = normalizeIban(form.iban ?? "");
     const holderName = (form.holder_name ?? "").trim();
+    // A BIC is optional, but one that is given must be one (the API's sender.bank_code says the same).
+    const bic = (form.bic ?? "").replace(/\s+/g, "").toUpperCase();
+    if (bic && !isValidBIC(bic)) invalid.bic = "This BIC is not valid: check it, or leave it empty";
+    // The mandate is the shopper's authorisation: without the box ticked there is none, whatever
+    // the browser let through.
+    if (form.consent !== "yes") invalid.consent = "Tick the box to authorise the direct debit";
     if (!ibanValue || Object.keys(invalid).length > 0) throw ApiError.validation("outcome", invalid);
 
     const reference = typeof details.mandate === "string" ? details.mandate : generateMandateReference();
@@ -112,7 +118,6 @@ export const sepaProcessor = defineProcessor({
     }
     // Another transaction of this customer may have signed the same reference meanwhile: that mandate is the one.
     if (!existing) {
-      const bic = (form.bic ?? "").trim().toUpperCase();
       await client.sepaMandate.create({
         data: {
           id: randomUUID(),
@@ -120,7 +125,7 @@ export const sepaProcessor = defineProcessor({
           customerId,
           reference,
           iban: ibanValue,
-          bic: bic && isValidBIC(bic) ? bic : "",
+          bic,
           holderName,
           createdAt: now,
         },

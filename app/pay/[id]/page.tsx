@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { PayShell } from "@/components/pay/pay-shell";
 import { PRODUCT_FORMS } from "@/components/pay/product-forms";
-import { Alert } from "@/components/pay/ui";
+import { Alert, PAGE_ERROR_ID } from "@/components/pay/ui";
 import { getPayPage } from "@/lib/approval/approval";
 import { pageError } from "@/lib/approval/page-error";
 import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
@@ -31,7 +31,7 @@ export default async function PayPage({ params, searchParams }: Props) {
       <form method="post" action={`/pay/${id}/complete`} className="space-y-4">
         <input type="hidden" name="transaction_id" value={id} />
         <input type="hidden" name={SESSION_PARAM} value={data.session} />
-        {error ? <Alert>{error.message}</Alert> : null}
+        {error ? <Alert id={PAGE_ERROR_ID}>{error.message}</Alert> : null}
         <Form data={data} invalid={error?.field} />
       </form>
     </PayShell>

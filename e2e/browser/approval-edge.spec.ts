@@ -58,7 +58,7 @@ test.describe("tampered form posts", () => {
     expect((await postOutcome(api, t.id, { outcome: "approve" })).status).toBe(303);
     const again = await api.requestContext.get(`/v1/transaction/${t.id}/authorize`, { maxRedirects: 0 });
     expect(again.status()).toBe(303);
-    expect(errorOf(again.headers().location)).toBe("The payment was already completed (SETTLEMENT_REQUESTED).");
+    expect(errorOf(again.headers().location)).toBe("The payment was already completed.");
   });
 
   test("the merchant cancels an open payment: its page can no longer pay it", async ({ api }) => {
@@ -73,7 +73,7 @@ test.describe("tampered form posts", () => {
     ]);
     const res = await postOutcome(api, t.id, { outcome: "approve" });
     expect(res.status).toBe(303);
-    expect(errorOf(res.location)).toBe("The payment was already completed (CANCELLED).");
+    expect(errorOf(res.location)).toBe("The payment was cancelled.");
     expect(await statusOf(api, t.id)).toBe("CANCELLED");
     expect((await historyOf(api, t.id)).map((h) => h.status)).toStrictEqual(["INITIATED", "IN_PROGRESS", "CANCELLED"]);
   });
@@ -100,6 +100,14 @@ test.describe("tampered form posts", () => {
     expect(res.status).toBe(303);
     expect(res.location).toContain(`/pay/${sepa.id}?field=`);
     expect(await statusOf(api, sepa.id)).toBe("IN_PROGRESS");
+    // Everything but the consent (a form posted past the browser's check): no mandate, no debit.
+    const unticked = await postOutcome(api, sepa.id, {
+      outcome: "sign",
+      iban: "NL91ABNA0417164300",
+      holder_name: "Ada Lovelace",
+    });
+    expect(unticked.location).toContain(`/pay/${sepa.id}?field=consent&`);
+    expect(await statusOf(api, sepa.id)).toBe("IN_PROGRESS");
     const raw = await api.requestContext.post(`/pay/${sepa.id}/complete`, {
       data: "{}",
       headers: { "content-type": "application/json" },
@@ -119,8 +127,8 @@ test.describe("tampered form posts", () => {
     expect(second.status).toBe(303);
     const url = new URL(second.location);
     expect(url.searchParams.get("transaction_id")).toBe(t.id);
-    expect(url.searchParams.get("error")).toBe("The payment was already completed (DECLINED).");
-    expect(second.location).toContain("error=The%20payment%20was%20already%20completed%20(DECLINED).");
+    expect(url.searchParams.get("error")).toBe("The payment was declined.");
+    expect(second.location).toContain("error=The%20payment%20was%20declined.");
     expect(await statusOf(api, t.id)).toBe("DECLINED");
   });
 });
@@ -276,6 +284,7 @@ test.describe("timers (fast server)", () => {
       outcome: "sign",
       iban: "NL91ABNA0417164300",
       holder_name: "Due Date",
+      consent: "yes",
     });
     expect(signed.status).toBe(303);
     const startedAt = Date.now();

@@ -33,9 +33,21 @@ const isAwaiting = (status: string) => AWAITING_SHOPPER.includes(status as Trans
 /** The `error` a shopper brings back from a tampered form: an outcome the page does not offer. */
 export const REJECTED_ERROR = "The payment page sent a choice it does not offer; nothing was changed.";
 
-/** The `error` a shopper brings back to the merchant from a payment that is no longer open. */
-export const closedReturnError = (status: string) =>
-  status === "ABANDONED" ? "The payment session expired." : `The payment was already completed (${status}).`;
+/**
+ * The `error` a shopper brings back to the merchant from a payment that is no longer open (the
+ * Back button, a stale tab, a payment the merchant cancelled meanwhile): what became of it, in
+ * words a shop can show its customer. The status itself is the merchant's to read
+ * (checkoutsuccess).
+ */
+const CLOSED_ERRORS: Partial<Record<string, string>> = {
+  ABANDONED: "The payment session expired.",
+  CANCELLED: "The payment was cancelled.",
+  DECLINED: "The payment was declined.",
+  FAILED: "The payment failed.",
+  AUTHORIZATION_VOIDED: "The payment was cancelled.",
+  UNKNOWN: "The payment is being checked; its outcome is not known yet.",
+};
+export const closedReturnError = (status: string) => CLOSED_ERRORS[status] ?? "The payment was already completed.";
 
 /** The `error` of a browser that opens `approval_url` after another browser took the payment. */
 export const ELSEWHERE_ERROR = "The payment is open in another browser window and can only be completed there.";

@@ -102,7 +102,5 @@ test("Payrail's error (the payment page submitted twice, in two tabs) is shown n
   await secondTab.getByRole("button", { name: "Decline" }).click();
   await secondTab.waitForURL(/\/store\/return\?.*error=/);
   await expect(secondTab.getByTestId("return-success")).toBeVisible();
-  await expect(secondTab.getByTestId("return-error")).toHaveText(
-    "The payment was already completed (SETTLEMENT_REQUESTED).",
-  );
+  await expect(secondTab.getByTestId("return-error")).toHaveText("The payment was already completed.");
 });

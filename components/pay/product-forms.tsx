@@ -165,6 +165,12 @@ function SepaMandate({ data, invalid }: FormProps) {
 const serverInvalid = (invalid: boolean) =>
   invalid ? { "aria-invalid": true, "aria-describedby": PAGE_ERROR_ID, autoFocus: true } : {};
 
+/** The sandbox wallet's login, filled in: any e-mail address and password log in. */
+const WALLET_LOGIN = [
+  { label: "Wallet e-mail", name: "email", value: "shopper@example.com" },
+  { label: "Password", name: "password", value: "sandbox" },
+] as const;
+
 function WalletLogin({ data, invalid }: FormProps) {
   const description = str(data.details.description);
   return (
@@ -177,28 +183,19 @@ function WalletLogin({ data, invalid }: FormProps) {
           {description}
         </p>
       ) : null}
-      <Field label="Wallet e-mail">
-        <input
-          className={inputClass}
-          name="email"
-          type="email"
-          required
-          autoComplete="off"
-          defaultValue="shopper@example.com"
-          {...serverInvalid(invalid === "email")}
-        />
-      </Field>
-      <Field label="Password">
-        <input
-          className={inputClass}
-          name="password"
-          type="password"
-          required
-          autoComplete="off"
-          defaultValue="sandbox"
-          {...serverInvalid(invalid === "password")}
-        />
-      </Field>
+      {WALLET_LOGIN.map(({ label, name, value }) => (
+        <Field key={name} label={label}>
+          <input
+            className={inputClass}
+            name={name}
+            type={name}
+            required
+            autoComplete="off"
+            defaultValue={value}
+            {...serverInvalid(invalid === name)}
+          />
+        </Field>
+      ))}
       <PrimaryButton outcome="approve">Log in and pay</PrimaryButton>
       <SecondaryButton outcome="decline">Wallet declines</SecondaryButton>
       <CancelButton />

@@ -276,10 +276,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * What was captured: the amount of an explicit capture, or the whole amount of a payment captured
- * at once (`capture_now`, the default), which stores no separate figure; "—" before any capture.
- */
-/**
  * What became of the amount when it is not simply the heading's: a partial capture (the rest was
  * released) and refunds, with what the merchant keeps after them. Empty when neither happened.
  */
@@ -297,6 +293,10 @@ function amountNotes(t: { capturedAmount: number | null; amount: number }, refun
     .replace(/^./, (c) => c.toUpperCase());
 }
 
+/**
+ * What was captured: the amount of an explicit capture, or the whole amount of a payment captured
+ * at once (`capture_now`, the default), which stores no separate figure; "—" before any capture.
+ */
 function captured(t: { capturedAmount: number | null; amount: number; status: string }): string {
   if (t.capturedAmount !== null) return formatAmount(t.capturedAmount);
   return t.status === "SETTLEMENT_REQUESTED" || t.status === "SETTLEMENT_COMPLETED" ? formatAmount(t.amount) : "—";

@@ -65,6 +65,7 @@ export default async function TransactionPage({ params }: Props) {
   });
   const refunded = refunds.filter((r) => r.status !== "FAILED").reduce((sum, r) => sum + r.amount, 0);
   const refundable = (t.capturedAmount ?? t.amount) - refunded;
+  const notes = amountNotes(t, refunded);
   const hidden = { id: t.id };
   const canRefund = allows("refund", t.status) && refundable > 0;
   const canCapture = allows("capture", t.status);
@@ -82,9 +83,9 @@ export default async function TransactionPage({ params }: Props) {
           <StatusBadge status={t.status} />
           <span className="text-sm text-slate-600">{t.paymentProduct}</span>
         </div>
-        {amountNotes(t, refunded) ? (
+        {notes ? (
           <p className="mt-1 text-sm text-slate-700" data-testid="amount-notes">
-            {amountNotes(t, refunded)}
+            {notes}
           </p>
         ) : null}
         <p className="mt-1 font-mono text-xs break-all text-slate-600">{t.id}</p>

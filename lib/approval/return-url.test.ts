@@ -15,6 +15,21 @@ describe("buildReturnUrl", () => {
     expect(buildReturnUrl("https://shop.example/r?", id)).toBe(`https://shop.example/r?transaction_id=${id}`);
   });
 
+  it("drops a transaction_id or error the merchant's URL already carries, and nothing else", () => {
+    expect(buildReturnUrl("https://shop.example/r?transaction_id={id}&order=42&transaction%5Fid=x#top", id)).toBe(
+      `https://shop.example/r?order=42&transaction_id=${id}#top`,
+    );
+    expect(buildReturnUrl("https://shop.example/r?error=old&errors=1&my_error=2", id)).toBe(
+      `https://shop.example/r?errors=1&my_error=2&transaction_id=${id}`,
+    );
+    expect(buildReturnUrl("https://shop.example/r?transaction_id=old", id, "Expired")).toBe(
+      `https://shop.example/r?transaction_id=${id}&error=Expired`,
+    );
+    const url = new URL(buildReturnUrl("https://shop.example/r?x=%ZZ&&transaction_id", id));
+    expect(url.search).toBe(`?x=%ZZ&transaction_id=${id}`);
+    expect(url.searchParams.getAll("transaction_id")).toEqual([id]);
+  });
+
   it("encodes error with encodeURIComponent semantics (%20, not +)", () => {
     const url = buildReturnUrl("https://shop.example/r", id, "The payment session expired. (100% sure) & more");
     expect(url).toBe(

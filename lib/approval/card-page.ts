@@ -1,3 +1,4 @@
+import { notFound, redirect } from "next/navigation";
 import { loadHosted } from "@/lib/approval/approval";
 import { db } from "@/lib/db/prisma";
 import { PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
@@ -47,9 +48,29 @@ export async function challengeSummary(page: NonNullable<Awaited<ReturnType<type
 }
 
 /** Where a finished card payment's page goes: the "done" page in the iFrame, else the merchant via approval_url. */
-export function finishedCardPath(page: NonNullable<Awaited<ReturnType<typeof loadCardPage>>>) {
+function finishedCardPath(page: NonNullable<Awaited<ReturnType<typeof loadCardPage>>>) {
   const { id } = page.transaction;
   return page.origin
     ? `/pay/${id}/card/done${originQuery(page.transaction)}&e=closed`
     : `/v1/transaction/${id}/authorize`;
+}
+
+type PageQuery = Record<string, string | string[] | undefined>;
+
+/**
+ * The card form or 3-D Secure page as this browser may see it, with the gates both share: an
+ * unknown payment is not found, one not opened yet or not through approval_url in this browser
+ * goes to the authorize route, a finished one to its end. `null`: framed by another origin than
+ * the transaction's (the page shows nothing of value).
+ */
+export async function openCardPage(id: string, query: PageQuery) {
+  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+  const page = await loadCardPage(id, str(query.o), str(query.s));
+  if (!page) notFound();
+  if (!page.embeddedCorrectly) return null;
+  if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
+  if (!page.awaiting) redirect(finishedCardPath(page));
+  // Not opened through approval_url in this browser: the authorize route decides.
+  if (!page.session) redirect(`/v1/transaction/${id}/authorize`);
+  return { ...page, session: page.session };
 }

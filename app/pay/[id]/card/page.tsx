@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { CardForm } from "@/components/pay/card-form";
 import { PayShell } from "@/components/pay/pay-shell";
 import { withSession } from "@/lib/approval/shopper-session";
 import { originQuery } from "@/lib/processors/card/hosted-flow";
-import { challengeSummary, finishedCardPath, loadCardPage } from "@/lib/approval/card-page";
+import { challengeSummary, openCardPage } from "@/lib/approval/card-page";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
 
 export const dynamic = "force-dynamic";
@@ -16,14 +16,8 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function CardPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
-  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-  const page = await loadCardPage(id, str(query.o), str(query.s));
-  if (!page) notFound();
-  if (!page.embeddedCorrectly) return <WrongEmbedding />;
-  if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
-  if (!page.awaiting) redirect(finishedCardPath(page));
-  // Not opened through approval_url in this browser: the authorize route decides.
-  if (!page.session) redirect(`/v1/transaction/${id}/authorize`);
+  const page = await openCardPage(id, query);
+  if (!page) return <WrongEmbedding />;
   // A token charge with force_3DSecure: the card is known, the shopper only authenticates. So
   // does a shopper whose 3-D Secure challenge waits (the page was reloaded during it).
   if (page.transaction.details.card_token || (await challengeSummary(page)))

@@ -4,7 +4,7 @@ import { FrameResizer } from "@/components/pay/frame-resizer";
 import { PayShell } from "@/components/pay/pay-shell";
 import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
-import { challengeSummary, finishedCardPath, loadCardPage } from "@/lib/approval/card-page";
+import { challengeSummary, openCardPage } from "@/lib/approval/card-page";
 import { originQuery } from "@/lib/processors/card/hosted-flow";
 
 export const dynamic = "force-dynamic";
@@ -16,14 +16,8 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 export default async function ThreeDSPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
-  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-  const page = await loadCardPage(id, str(query.o), str(query.s));
-  if (!page) notFound();
-  if (!page.embeddedCorrectly) return <WrongEmbedding />;
-  if (page.transaction.status === "INITIATED") redirect(`/v1/transaction/${id}/authorize`);
-  if (!page.awaiting) redirect(finishedCardPath(page));
-  // Not opened through approval_url in this browser: the authorize route decides.
-  if (!page.session) redirect(`/v1/transaction/${id}/authorize`);
+  const page = await openCardPage(id, query);
+  if (!page) return <WrongEmbedding />;
   const card = await challengeSummary(page);
   if (!card) {
     // No challenge waits: back to the card form (a token charge has no form: its card is gone).

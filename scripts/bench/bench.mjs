@@ -20,8 +20,10 @@ import { runRows } from "./rows.mjs";
 import { runScale } from "./scale.mjs";
 import {
   ensureBuild,
+  ensureNextPrismaBuild,
   ROOT,
   startBareServer,
+  startNextPrismaServer,
   startProductionServer,
   startStockServer,
   stopAll,
@@ -50,7 +52,7 @@ const { values: opt } = parseArgs({
 
 if (opt.help) {
   console.log(`npm run bench -- [--quick] [--rows N] [--instances N --workers M] [--rounds N] [--duration S]
-  [--warmup S] [--connections N] [--webhooks N] [--in-flight N] [--only production,bare,stock] [--skip-main]
+  [--warmup S] [--connections N] [--webhooks N] [--in-flight N] [--only production,bare,stock,prisma] [--skip-main]
   [--no-docs] [--note TEXT]`);
   process.exit(0);
 }
@@ -84,6 +86,10 @@ async function main() {
   if (opt.rows || opt.instances || (!opt["skip-main"] && arrangements.some((a) => a !== "bare"))) {
     say("production build (made once, when missing or stale)");
     ensureBuild();
+  }
+  if (!opt["skip-main"] && arrangements.includes("prisma")) {
+    say("the Next + Prisma app's build (made once, when missing or stale)");
+    ensureNextPrismaBuild();
   }
   say(`preparing the databases (template migrated once, one copy per arrangement)`);
   await prepareTemplate(baseDb);
@@ -131,8 +137,15 @@ async function main() {
 }
 
 async function runMain(receiver) {
-  const starters = { production: startProductionServer, bare: startBareServer, stock: startStockServer };
-  const ports = { production: basePort, bare: basePort + 1, stock: basePort + 2 };
+  const starters = {
+    production: startProductionServer,
+    bare: startBareServer,
+    stock: startStockServer,
+    prisma: startNextPrismaServer,
+  };
+  const ports = { production: basePort, bare: basePort + 1, stock: basePort + 2, prisma: basePort + 5 };
+  // (d) is a reference for req/s only: it has no webhooks (no outbox, no worker).
+  const lagArrangements = arrangements.filter((a) => a !== "prisma");
   const setups = {};
   for (const arr of arrangements) {
     const url = await freshDatabase(baseDb, `payrail_bench_${arr}`);
@@ -189,10 +202,10 @@ async function runMain(receiver) {
     for (const arr of arrangements) for (const s of scenarios) await warmUp(scenario(s, arr), `${s} on ${arr}`);
     // The webhook path too (dummy starts, their deliveries, the connections to the receiver): a
     // cold path measured in the first lag round would tell of the JIT, not of the path.
-    for (const arr of arrangements) await lagRun(arr, `warm-${arr}`, Math.min(100, settings.webhookTotal));
+    for (const arr of lagArrangements) await lagRun(arr, `warm-${arr}`, Math.min(100, settings.webhookTotal));
   }
   const raw = Object.fromEntries(scenarios.map((s) => [s, Object.fromEntries(arrangements.map((a) => [a, []]))]));
-  const lagRaw = Object.fromEntries(arrangements.map((a) => [a, []]));
+  const lagRaw = Object.fromEntries(lagArrangements.map((a) => [a, []]));
   const perRound = Math.ceil(settings.webhookTotal / settings.rounds);
   for (let round = 0; round < settings.rounds; round++) {
     const order = arrangements.map((_, i) => arrangements[(i + round) % arrangements.length]);
@@ -209,7 +222,7 @@ async function runMain(receiver) {
         if (!r.total) problems.push(`${s} on ${arr}: no response at all`);
       }
     }
-    for (const arr of order) {
+    for (const arr of order.filter((a) => lagArrangements.includes(a))) {
       const w = await lagRun(arr, arr, perRound);
       lagRaw[arr].push(w);
       say(
@@ -233,7 +246,7 @@ async function runMain(receiver) {
     }
   }
   const webhooks = {};
-  for (const arr of arrangements) {
+  for (const arr of lagArrangements) {
     const runs = lagRaw[arr];
     const all = runs.flatMap((w) => w.lags);
     webhooks[arr] = {

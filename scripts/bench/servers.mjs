@@ -2,9 +2,10 @@
 //   (a) the production server: exactly what `npm start` runs (package.json's "start" script),
 //   (b) the bare baseline (bare-server.mjs),
 //   (c) the stock arrangement: plain `next start` (the Next route handlers),
+//   (d) a stock Next + Prisma app (next-prisma/: route handlers, Prisma findUnique + create),
 // plus `npm run worker` processes and the round-robin front for --instances.
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -46,6 +47,38 @@ export function ensureBuild() {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (r.status !== 0) throw new Error(`the production build failed (exit ${r.status ?? r.signal})`);
+}
+
+const NEXT_PRISMA = path.join(ROOT, "scripts/bench/next-prisma");
+// Its own build folder per data folder (the e2e suite's smoke run uses .data/test), like the main
+// build's NEXT_DIST_DIR, so a test run and a bench run never build over each other.
+const nextPrismaDist = () => {
+  const data = process.env.PAYRAIL_DATA_DIR;
+  return data ? `.next-${path.basename(data)}` : ".next";
+};
+
+/** (d)'s build, made when missing or older than its sources or Payrail's generated Prisma client. */
+export function ensureNextPrismaBuild() {
+  const stamp = path.join(NEXT_PRISMA, nextPrismaDist(), "BUILD_ID");
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const sources = [
+    path.join(ROOT, "lib/generated/prisma/client.ts"),
+    path.join(ROOT, "node_modules/next/package.json"),
+    ...listFiles(NEXT_PRISMA),
+  ];
+  if (built && sources.every((f) => !existsSync(f) || statSync(f).mtimeMs <= built)) return;
+  const r = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build", NEXT_PRISMA], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", BENCH_NEXT_DIST_DIR: nextPrismaDist() },
+  });
+  if (r.status !== 0) throw new Error(`the Next + Prisma app's build failed (exit ${r.status ?? r.signal})`);
+}
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => !d.name.startsWith("."))
+    .flatMap((d) => (d.isDirectory() ? listFiles(path.join(dir, d.name)) : [path.join(dir, d.name)]));
 }
 
 const npmScript = (name) => JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts[name];
@@ -137,6 +170,17 @@ export function startStockServer(name, port, databaseUrl, extra = {}) {
     process.execPath,
     ["node_modules/next/dist/bin/next", "start", "-p", String(port), "--keepAliveTimeout", "65000"],
     { ...appEnv(port, databaseUrl, extra), NODE_ENV: "production" },
+    port,
+  );
+}
+
+/** (d) A stock Next + Prisma app: `next start` of next-prisma/, Prisma for every query. */
+export function startNextPrismaServer(name, port, databaseUrl, extra = {}) {
+  return launch(
+    name,
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", NEXT_PRISMA, "-p", String(port), "--keepAliveTimeout", "65000"],
+    { ...appEnv(port, databaseUrl, extra), NODE_ENV: "production", BENCH_NEXT_DIST_DIR: nextPrismaDist() },
     port,
   );
 }

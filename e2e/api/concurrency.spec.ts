@@ -1,3 +1,4 @@
+import pg from "pg";
 import type { Api } from "../fixtures";
 import { eventually } from "../fixtures";
 import { Receiver, startDummy, verifyDelivery } from "../webhooks";
@@ -112,6 +113,56 @@ test.describe("more races", () => {
     expectChain(rows);
     expect(rows.map((h) => h.status)).toStrictEqual(["INITIATED", "SETTLEMENT_REQUESTED", final.status]);
     expect((await getTx(fastApi, t.id)).status).toBe(final.status);
+  });
+});
+
+test.describe("the time of a status change", () => {
+  test("a change that waited for another one's row lock is stamped after it, in the answer, the history and the webhook", async ({
+    api,
+  }) => {
+    const t = await dummyIn(api, "AUTHORIZED", { webhook_transaction_update: "https://merchant.invalid/hooks" });
+    // Another writer holds the row (as the sandbox does while it applies a result) and commits a
+    // change stamped after the void was sent.
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    let otherAt: string;
+    try {
+      await holder.query("begin");
+      await holder.query("select 1 from transactions where id = $1 for update", [t.id]);
+      const voided = api.post(`/v1/transaction/${t.id}/void`);
+      await new Promise((r) => setTimeout(r, 300));
+      const [row] = (
+        await holder.query(
+          `update transactions set "lastStatusUpdate" = date_trunc('milliseconds', clock_timestamp()) where id = $1
+           returning to_char("lastStatusUpdate" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`,
+          [t.id],
+        )
+      ).rows;
+      otherAt = row.at;
+      await holder.query("commit");
+      const res = await voided;
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(Date.parse(res.body.last_status_update)).toBeGreaterThan(Date.parse(otherAt));
+    } finally {
+      await holder.end();
+    }
+    const [last] = (await history(api, t.id)).slice(-1);
+    expect(last.status).toBe("AUTHORIZATION_VOIDED");
+    expect(Date.parse(last.created_at)).toBeGreaterThan(Date.parse(otherAt));
+    const [event] = await sql<{ payload: { status: string; last_status_update: string } }>(
+      `select payload from webhook_events where "transactionId" = $1 order by "createdAt" desc limit 1`,
+      [t.id],
+    );
+    expect(event.payload.status).toBe("AUTHORIZATION_VOIDED");
+    expect(Date.parse(event.payload.last_status_update)).toBeGreaterThan(Date.parse(otherAt));
+  });
+
+  test("changes in quick succession never share or go back in time", async ({ api }) => {
+    const t = await dummyIn(api, "AUTHORIZED");
+    expect((await api.post(`/v1/transaction/${t.id}/capture`)).status).toBe(200);
+    expect((await api.post(`/v1/transaction/${t.id}/cancel`)).status).toBe(200);
+    const times = (await history(api, t.id)).map((h) => Date.parse(h.created_at));
+    for (let i = 1; i < times.length; i++) expect(times[i], JSON.stringify(times)).toBeGreaterThan(times[i - 1]);
   });
 });
 

@@ -392,33 +392,47 @@ export async function startReferences(organisationId: string, profileId: string,
   return r;
 }
 
+/**
+ * The time of a status change, taken once the row is locked (a change that waited for another
+ * one's lock must not be stamped before it) and always after the previous change, so that
+ * `last_status_update` orders a transaction's events: milliseconds, as the API shows them.
+ */
+const changeTimeSql = (previous: string) =>
+  `greatest(date_trunc('milliseconds', clock_timestamp()), ${previous} + interval '1 millisecond')`;
+
+/** A timestamptz as the API writes it (ISO 8601 UTC with milliseconds). */
+const isoSql = (at: string) => `to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const transitionSql = () => `
   with
   cur as (
-    select id, status from transactions where id = $1::uuid and "organisationId" = $2::uuid for update
+    select id, status, "lastStatusUpdate" from transactions
+    where id = $1::uuid and "organisationId" = $2::uuid for update
   ),
+  clock as (select ${changeTimeSql(`cur."lastStatusUpdate"`)} as at from cur),
   upd as (
     update transactions tr
-    set status = $3, "statusReason" = $4, "lastStatusUpdate" = $5::timestamptz,
-        "capturedAmount" = coalesce($6::int, tr."capturedAmount")
-    from cur
-    where tr.id = cur.id and cur.status = any($7::text[])
+    set status = $3, "statusReason" = $4, "lastStatusUpdate" = clock.at,
+        "capturedAmount" = coalesce($5::int, tr."capturedAmount")
+    from cur, clock
+    where tr.id = cur.id and cur.status = any($6::text[])
     returning tr.*, cur.status as "previousStatus"
   ),
   h as (
     insert into transaction_history ("transactionId", "fromStatus", "toStatus", reason, actor, "createdAt")
-    select id, "previousStatus", status, "statusReason", $8, $5::timestamptz from upd
+    select id, "previousStatus", status, "statusReason", $7, "lastStatusUpdate" from upd
     returning 1
   ),
   evsrc as (
-    select upd.*, $10::text as ev_id, $9::text as ev_at,
+    select upd.*, $8::text as ev_id, ${isoSql(`upd."lastStatusUpdate"`)} as ev_at,
       jsonb_build_object('type', 'transaction', 'id', upd.id, 'status', upd.status,
         'status_reason', upd."statusReason", 'amount', upd.amount::text,
-        'merchant_reference', upd."merchantReference", 'last_status_update', $9::text) as ev_payload
+        'merchant_reference', upd."merchantReference",
+        'last_status_update', ${isoSql(`upd."lastStatusUpdate"`)}) as ev_payload
     from upd
   ),
   ${eventSql(claimsDelivery())},
-  ${addJobsSql(`jsonb_to_recordset($11::jsonb) as ${JOB_COLUMNS} cross join upd`, !claimsDelivery())}
+  ${addJobsSql(`jsonb_to_recordset($9::jsonb) as ${JOB_COLUMNS} cross join upd`, !claimsDelivery())}
   select cur.status as "currentStatus", upd.*,
     (select count(*) from h)::int as "historyRows",
     (select count(*) from j)::int + (select count(*) from jl)::int as jobs, d.*
@@ -440,12 +454,10 @@ export async function transitionOne(opts: {
   reason: string;
   from: readonly string[];
   actor: string;
-  now: Date;
   eventId: string;
   capturedAmount?: number;
   jobs?: JobRow[];
 }): Promise<TransitionResult> {
-  const at = opts.now.toISOString();
   const [r] = await q<
     Transaction &
       DispatchColumns & {
@@ -457,11 +469,9 @@ export async function transitionOne(opts: {
     opts.organisationId,
     opts.to,
     opts.reason,
-    at,
     opts.capturedAmount ?? null,
     opts.from,
     opts.actor,
-    at,
     opts.eventId,
     JSON.stringify(opts.jobs ?? []),
   ]);

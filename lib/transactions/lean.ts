@@ -57,7 +57,6 @@ async function operate({ organisationId, id, actor = "api" }: OperationScope, op
     reason: op.reason,
     from: op.from,
     actor,
-    now: new Date(),
     eventId: randomUUID(),
     capturedAmount: op.capturedAmount,
     jobs: (op.jobs ?? []).map(jobRow),

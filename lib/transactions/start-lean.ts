@@ -73,7 +73,8 @@ export async function startTransactionLean({
   const storedDetails = result.needsApproval
     ? { ...result.details, approval_url: `${env().BASE_URL}/v1/transaction/${id}/authorize` }
     : result.details;
-  const movedAt = moves ? new Date() : now;
+  // After INITIATED, never at the same millisecond: a transaction's changes are ordered by their time.
+  const movedAt = moves ? new Date(Math.max(Date.now(), now.getTime() + 1)) : now;
   const statusReason = moves ? (result.statusReason ?? "") : "";
   const history: HistoryRow[] = [
     { from: null, to: "INITIATED", reason: "Started", actor: "api", at: now.toISOString() },

@@ -49,9 +49,10 @@ export async function transition(opts: TransitionOptions): Promise<Transaction> 
 async function transitionIn(tx: Prisma.TransactionClient, opts: TransitionOptions): Promise<Transaction> {
   const { transactionId, to } = opts;
   const [current] = await tx.$queryRaw<
-    { status: TransactionStatus; organisationId: string; details: Record<string, unknown> }[]
+    { status: TransactionStatus; organisationId: string; details: Record<string, unknown>; lastStatusUpdate: Date }[]
   >`
-    select status, "organisationId", details from transactions where id = ${transactionId}::uuid for update`;
+    select status, "organisationId", details, "lastStatusUpdate" from transactions
+    where id = ${transactionId}::uuid for update`;
   if (!current || (opts.organisationId && current.organisationId !== opts.organisationId)) {
     throw ApiError.notFound("transaction", transactionId);
   }
@@ -73,7 +74,9 @@ async function transitionIn(tx: Prisma.TransactionClient, opts: TransitionOption
     return tx.transaction.findUniqueOrThrow({ where: { id: transactionId } });
   }
 
-  const now = new Date();
+  // Taken once the row is locked, and always after the previous change: last_status_update orders
+  // a transaction's events (lib/transactions/lean-sql.ts does the same in SQL).
+  const now = new Date(Math.max(Date.now(), current.lastStatusUpdate.getTime() + 1));
   const details = opts.changes?.details ? { ...current.details, ...opts.changes.details } : undefined;
   // Compare-and-set: the row lock above already serialises writers; the status condition makes
   // the write itself refuse a stale read.

@@ -58,6 +58,9 @@ async function forward(ev: StreamedEvent): Promise<void> {
   );
 }
 
+/** A reason to stop rather than reconnect. */
+class Fatal extends Error {}
+
 /** One connection: reads SSE frames and forwards each event in order. */
 async function follow(): Promise<void> {
   current = new AbortController();
@@ -65,6 +68,7 @@ async function follow(): Promise<void> {
     headers: { apiKey, accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
     signal: current.signal,
   });
+  if (res.status === 401) throw new Fatal(`the API key was refused: ${await res.text()}`);
   if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
   console.error(
     `listening on ${apiUrl}/v1/events/stream${lastEventId ? ` (resumed after ${lastEventId})` : ""}, forwarding to ${forwardTo}`,
@@ -78,6 +82,7 @@ async function follow(): Promise<void> {
       const frame = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       end = buffer.indexOf("\n\n");
+      if (frame.split("\n").includes("event: revoked")) throw new Fatal("the API key was revoked");
       const data = frame
         .split("\n")
         .filter((l) => l.startsWith("data:"))
@@ -100,6 +105,11 @@ async function main(): Promise<void> {
       await follow();
     } catch (err) {
       if (stopping) break;
+      // A key that is unknown or revoked will not come back by retrying.
+      if (err instanceof Fatal) {
+        console.error(`stopped: ${err.message}`);
+        process.exit(1);
+      }
       if (Date.now() - since > 10_000) delay = 500;
       console.error(`stream interrupted (${(err as Error).message}); reconnecting in ${delay} ms`);
       await new Promise((r) => setTimeout(r, delay));

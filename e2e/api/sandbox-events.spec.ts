@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import pg from "pg";
 import { Api, createMerchant, eventually, expect, test } from "../fixtures";
 import { expectInvalid } from "../transactions";
 import { Receiver, startDummy, verifyDelivery } from "../webhooks";
@@ -133,6 +135,29 @@ test("GET /v1/events/stream: a live tail, signed like a delivery, resumable with
   expect(foreign.status).toBe(404);
   expect(await foreign.json()).toMatchObject({ code: "120", details: { resource: "webhook_event", id: e1.id } });
   expect((await fetch(`${BASE}/v1/events/stream`)).status).toBe(401);
+});
+
+test("GET /v1/events/stream: revoking the key ends an open stream within about a second", async ({ request }) => {
+  const m = createMerchant("Events stream revoked");
+  const sse = new SseReader(await openStream(m.api_key));
+  const t1 = await startDummy(request, m, { outcome: "DECLINED" });
+  expect((await sse.next(1))[0].data.transaction).toBe(t1.id);
+
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const hash = createHash("sha256").update(m.api_key).digest("hex");
+    await client.query(`update api_keys set "revokedAt" = now() where hash = $1`, [hash]);
+  } finally {
+    await client.end();
+  }
+  const revokedAt = Date.now();
+  const [last] = await sse.next(1, 5_000);
+  expect(Date.now() - revokedAt).toBeLessThan(3_000);
+  expect(last).toMatchObject({ event: "revoked", data: { code: "111" } });
+  // Nothing follows: the stream is closed, and reconnecting with the key is refused.
+  await expect(sse.next(1, 5_000)).rejects.toThrow("stream ended");
+  expect((await openStream(m.api_key)).status).toBe(401);
 });
 
 test("npm run listen forwards every event, signed like a real delivery, one line each", async ({ request }) => {

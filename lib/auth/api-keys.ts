@@ -2,6 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { ApiError } from "@/lib/errors/api-error";
 import { lookupApiKey } from "@/lib/auth/key-cache";
 import { noteKeyUse } from "@/lib/auth/key-usage";
+import { db } from "@/lib/db/prisma";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const KEY_PATTERN = /^sk_test_[0-9A-Za-z]{32}$/;
@@ -45,6 +46,12 @@ export async function authenticate(headers: HeaderReader): Promise<Auth> {
   noteKeyUse(found.apiKeyId);
 
   return found;
+}
+
+/** Whether a key that authenticated a long-lived answer (the event stream) may still be used. */
+export async function isApiKeyActive(apiKeyId: string): Promise<boolean> {
+  const key = await db().apiKey.findUnique({ where: { id: apiKeyId }, select: { revokedAt: true } });
+  return key !== null && key.revokedAt === null;
 }
 
 function invalidKey() {

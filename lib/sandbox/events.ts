@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isApiKeyActive } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/prisma";
 import { ApiError } from "@/lib/errors/api-error";
 import { parseInput } from "@/lib/errors/validation";
@@ -157,6 +158,14 @@ function toStreamedEvent(row: StreamRow, now = new Date()): StreamedEvent {
 const POLL_MS = 250;
 const LOOKBACK_MS = 2_000;
 const HEARTBEAT_MS = 15_000;
+/** How often an open stream re-checks its API key: a revoked key's stream ends within this. */
+const KEY_CHECK_MS = 1_000;
+
+/** The last frame of a stream whose API key was revoked (then it closes; reconnecting gets 401). */
+export const REVOKED_FRAME = `event: revoked\ndata: ${JSON.stringify({
+  code: "111",
+  message: "The API key was revoked; the stream is closed.",
+})}\n\n`;
 
 /**
  * A live tail of the organisation's events as Server-Sent Events (`id:` = event id, `event:` =
@@ -164,7 +173,10 @@ const HEARTBEAT_MS = 15_000;
  * without, it starts now. The stream polls the database (a few ms per poll), so it works with any
  * number of app processes and needs no LISTEN connection.
  */
-export function eventStream(organisationId: string, start: Position | null): ReadableStream<Uint8Array> {
+export function eventStream(
+  { organisationId, apiKeyId }: { organisationId: string; apiKeyId: string },
+  start: Position | null,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -183,9 +195,20 @@ export function eventStream(organisationId: string, start: Position | null): Rea
       };
       write(`retry: 1000\n: payrail event stream${start ? ` resuming after ${start.id}` : ""}\n\n`);
 
+      let keyCheckedAt = Date.now();
       const poll = async () => {
         if (closed) return;
         try {
+          // The key is checked again while the stream is open: revoking it ends the stream.
+          if (Date.now() - keyCheckedAt >= KEY_CHECK_MS) {
+            keyCheckedAt = Date.now();
+            if (!(await isApiKeyActive(apiKeyId))) {
+              write(REVOKED_FRAME);
+              closed = true;
+              controller.close();
+              return;
+            }
+          }
           const rows = await eventsSince(organisationId, position, since, LOOKBACK_MS);
           const startMs = start?.createdAt.getTime() ?? 0;
           for (const row of rows) {

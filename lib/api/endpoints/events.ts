@@ -24,6 +24,6 @@ export const eventStreamEndpoint = endpoint({}, async ({ headers, query, auth })
       "cache-control": "no-cache, no-transform",
       "x-accel-buffering": "no",
     },
-    body: eventStream(auth.organisationId, start),
+    body: eventStream(auth, start),
   };
 });

@@ -75,7 +75,11 @@ test.describe("Idempotency-Key", () => {
       Array.from({ length: 10 }, () => api.post("/v1/transaction/start", body, { headers: { "Idempotency-Key": k } })),
     );
     for (const r of results) expect([201, 409]).toContain(r.status);
-    for (const r of results.filter((r) => r.status === 409)) expect(r.body.code).toBe("132");
+    for (const r of results.filter((r) => r.status === 409)) {
+      expect(r.body.code).toBe("132");
+      // The first one is running and answers within milliseconds: come back in a second, not in 30.
+      expect(r.headers["retry-after"]).toBe("1");
+    }
     const ids = new Set(results.filter((r) => r.status === 201).map((r) => r.body.id));
     expect(ids.size).toBe(1);
     expect(await listByRef(api, ref)).toHaveLength(1);

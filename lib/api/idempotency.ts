@@ -87,7 +87,8 @@ export async function withIdempotency(
     };
   }
   const heldFor = Date.now() - existing.createdAt.getTime();
-  if (heldFor < INTERRUPTED_AFTER_MS || !existing.effectId) throw inFlight((INTERRUPTED_AFTER_MS - heldFor) / 1000);
+  if (heldFor < INTERRUPTED_AFTER_MS || !existing.effectId)
+    throw inFlight(heldFor < RUNNING_MS ? 1 : (INTERRUPTED_AFTER_MS - heldFor) / 1000);
   const taken = await takeOver(opts.organisationId, opts.key, existing.createdAt, existing.effectId);
   if (!taken) throw inFlight(1); // another retry took it over first
   const recovered = recover ? await recover(taken.effectId) : null;
@@ -102,6 +103,13 @@ export async function withIdempotency(
   // A 500 now keeps the key: the cut-off request might still have created the resource meanwhile.
   return finish(opts, taken, await run(taken.effectId), false);
 }
+
+/**
+ * A key taken this recently belongs to a request that is most likely still running (they answer in
+ * milliseconds): its retry is asked to come back in a second, not when a cut-off one could be
+ * taken over.
+ */
+const RUNNING_MS = 2_000;
 
 const inFlight = (seconds: number) =>
   new ApiError(

@@ -36,6 +36,27 @@ test("advance runs the next pending timer now: settlement", async ({ api }) => {
   expect(again.body.status).toBe("SETTLEMENT_COMPLETED");
 });
 
+test("advance called five times at once: the timer runs once, and every call answers its result", async ({ api }) => {
+  const t = await dummyIn(api, "SETTLEMENT_REQUESTED");
+  const calls = await Promise.all(Array.from({ length: 5 }, () => api.post(`/v1/test/transaction/${t.id}/advance`)));
+  for (const res of calls) {
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.status).toBe("SETTLEMENT_COMPLETED");
+  }
+  expect(calls.map((r) => r.headers["payrail-timers-run"]).sort()).toStrictEqual([
+    "none",
+    "none",
+    "none",
+    "none",
+    "settle",
+  ]);
+  expect((await history(api, t.id)).map((h) => h.status)).toStrictEqual([
+    "INITIATED",
+    "SETTLEMENT_REQUESTED",
+    "SETTLEMENT_COMPLETED",
+  ]);
+});
+
 test("advance until final: the dummy update, then settlement", async ({ api }) => {
   const t = await dummyIn(api, "UNKNOWN", {}, { dummy_outcome_update: "SETTLEMENT_REQUESTED" });
   const res = await api.post(`/v1/test/transaction/${t.id}/advance`, { until: "final" });

@@ -33,19 +33,36 @@ async function pendingTimers(transactionId: string): Promise<PendingTimer[]> {
     order by j.run_at, j.id`;
 }
 
-/** Takes a waiting job out of the queue; false when a worker locked it first. */
+/** Who holds a job that an advance call is running (graphile-worker's `locked_by`). */
+const ADVANCE_LOCK = "payrail-advance";
+
+/**
+ * Locks a waiting job as a worker does, so that neither a worker nor another advance call runs it
+ * meanwhile (another call waits for it like for a worker's); false when someone locked it first.
+ */
 async function takeJob(id: bigint): Promise<boolean> {
   const taken = await db().$executeRaw`
-    delete from graphile_worker._private_jobs where id = ${id} and locked_at is null`;
+    update graphile_worker._private_jobs set locked_at = now(), locked_by = ${ADVANCE_LOCK}
+    where id = ${id} and locked_at is null`;
 
   return taken === 1;
+}
+
+/** The timer ran: out of the queue. It failed: unlocked, so the worker retries it as it would have. */
+async function releaseJob(id: bigint, ran: boolean): Promise<void> {
+  if (ran) await db().$executeRaw`delete from graphile_worker._private_jobs where id = ${id}`;
+  else
+    await db().$executeRaw`
+      update graphile_worker._private_jobs set locked_at = null, locked_by = null
+      where id = ${id} and locked_by = ${ADVANCE_LOCK}`;
 }
 
 /**
  * Runs the transaction's next pending timer now (approval expiry, settlement incl. SEPA's due
  * date, the dummy update, a refund's processing, a timeline step), or with `until: "final"` every
  * timer until none is left. The timer runs exactly as it would have at its time (a timer that
- * lost its race changes nothing); its queue row is removed first, so it never runs twice.
+ * lost its race changes nothing); its queue row is locked while it runs and removed after, so it
+ * never runs twice, and a concurrent call waits for it and answers what it did.
  */
 export async function advanceTransaction({
   organisationId,
@@ -60,7 +77,8 @@ export async function advanceTransaction({
     const timers = await pendingTimers(id);
     const next = timers.find((t) => !t.locked);
     if (!next) {
-      // A worker is running one right now: its result (and any timer it schedules) is what comes next.
+      // A worker (or another advance call) is running one right now: its result (and any timer it
+      // schedules) is what comes next.
       busySince ||= Date.now();
       if (timers.length && Date.now() - busySince < BUSY_WAIT_LIMIT_MS) {
         await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
@@ -70,7 +88,13 @@ export async function advanceTransaction({
     }
     busySince = 0;
     if (!(await takeJob(next.id))) continue;
-    await runTimer(next.identifier as (typeof TIMER_JOBS)[number], next.payload);
+    let ran = false;
+    try {
+      await runTimer(next.identifier as (typeof TIMER_JOBS)[number], next.payload);
+      ran = true;
+    } finally {
+      await releaseJob(next.id, ran);
+    }
     timersRun.push(next.identifier);
   }
 

@@ -41,6 +41,12 @@ const EnvSchema = z.object({
    * worker's pool (docs/configuration.md has the budget formula).
    */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * How long one query may wait for PostgreSQL's answer on the API's pools (pg and Prisma) before
+   * it fails (and the API answers 503, code 199): a database that hangs (a stopped host, a network
+   * partition) must not hold requests for ever. Its connection is dropped; the pool opens a new one.
+   */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Per API key, per instance (token bucket, error 140): average requests per second; 0 = no limit. */
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).default(100),
   /** Per API key, per instance: requests allowed at once (the bucket's size). */

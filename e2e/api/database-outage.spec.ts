@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -70,6 +70,8 @@ test.beforeAll(async () => {
       PAYRAIL_DATA_DIR: path.join(dataDir, "data"),
       LOG_LEVEL: "warn",
       DB_POOL_MAX: "4",
+      // A hanging database (the second test) is noticed after 2 s instead of the default 10 s.
+      DB_QUERY_TIMEOUT_MS: "2000",
       // This test is about the database, not the per-key rate limit (error 140).
       API_RATE_LIMIT_PER_SECOND: "0",
     },
@@ -179,4 +181,78 @@ test("database stopped during load and started again: 503 + Retry-After, then re
   } finally {
     await client.end();
   }
+});
+
+/** PostgreSQL's postmaster and every process it started (its backends and helpers). */
+function postgresProcesses(): number[] {
+  const postmaster = Number(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
+  const children = readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // /proc/<pid>/stat: "pid (name) state ppid ..."; the name may hold spaces, so read after ")".
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+test("database hanging (its processes stopped, as on a frozen host): 503 within a bounded time, then recovery", async () => {
+  test.skip(process.platform !== "linux", "reads /proc to find PostgreSQL's processes");
+  const merchant = createMerchant("Frozen database shop", undefined, { DATABASE_URL: dbUrl });
+  const headers = { apiKey: merchant.api_key, "content-type": "application/json" };
+  const body = JSON.stringify({
+    payment_profile: merchant.payment_profile,
+    customer: { first_name: "Froz", last_name: "En", email_address: "frozen@example.com" },
+    amount: 700,
+    payment_product: "dummy",
+    details: { dummy_outcome: "AUTHORIZED" },
+  });
+  const first = await fetch(`${base}/v1/transaction/start`, { method: "POST", headers, body });
+  expect(first.status).toBe(201);
+  const { id } = await first.json();
+
+  const calls = () => [
+    fetch(`${base}/v1/transaction/${id}`, { headers }),
+    fetch(`${base}/v1/transaction/${id}/checkoutsuccess`, { headers }),
+    fetch(`${base}/v1/transaction/start`, { method: "POST", headers, body }),
+    fetch(`${base}/v1/transaction/${id}/capture`, { method: "POST", headers }),
+  ];
+  const processes = postgresProcesses();
+  for (const pid of processes) process.kill(pid, "SIGSTOP");
+  let answers: { status: number; code: string; retryAfter: string | null; ms: number }[];
+  try {
+    const t0 = Date.now();
+    answers = await Promise.all(
+      calls().map(async (p) => {
+        const res = await p;
+        const json = await res.json();
+        return { status: res.status, code: json.code, retryAfter: res.headers.get("retry-after"), ms: Date.now() - t0 };
+      }),
+    );
+  } finally {
+    for (const pid of processes) process.kill(pid, "SIGCONT");
+  }
+  // The connection wait (5 s) or the query timeout (2 s here) ends each one, never the database.
+  for (const a of answers) {
+    expect(a, JSON.stringify(answers)).toMatchObject({
+      status: 503,
+      code: "199",
+      retryAfter: expect.stringMatching(/^\d+$/),
+    });
+    expect(a.ms, JSON.stringify(answers)).toBeLessThan(9_000);
+  }
+
+  // Back by itself: the same calls succeed again.
+  await expect
+    .poll(async () => (await fetch(`${base}/v1/transaction/${id}/checkoutsuccess`, { headers })).status, {
+      timeout: 20_000,
+    })
+    .toBe(200);
+  const again = await fetch(`${base}/v1/transaction/start`, { method: "POST", headers, body });
+  expect(again.status).toBe(201);
 });

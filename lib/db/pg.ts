@@ -23,12 +23,24 @@ const types = {
 /** How long a request waits for a connection before the API answers 503 (lib/api/endpoint.ts). */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * What bounds a query on an open connection (the connect itself has CONNECT_TIMEOUT_MS): a
+ * client-side timeout (the pool then drops the connection), and TCP keep-alive so that a peer
+ * that vanished is noticed on idle connections too. Shared with Prisma's pool (lib/db/prisma.ts).
+ */
+export const queryLimits = (timeoutMs: number) => ({
+  query_timeout: timeoutMs,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+});
+
 function create(): pg.Pool {
   const e = env();
   const pool = new pg.Pool({
     connectionString: e.DATABASE_URL,
     max: e.DB_POOL_MAX,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...queryLimits(e.DB_QUERY_TIMEOUT_MS),
     idleTimeoutMillis: 30_000,
     // Dates go out as timestamptz; the session's zone turns them into the stored UTC wall time.
     options: "-c TimeZone=UTC",

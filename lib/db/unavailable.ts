@@ -16,7 +16,7 @@ const ADAPTER_KINDS = new Set([
   "SocketTimeout",
 ]);
 const MESSAGES =
-  /too many clients|remaining connection slots|connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|can't reach database|connection refused|not queryable|unable to start a transaction in the given time/i;
+  /too many clients|remaining connection slots|connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|can't reach database|connection refused|not queryable|unable to start a transaction in the given time|query read timeout/i;
 
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 5) return false;

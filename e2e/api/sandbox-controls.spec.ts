@@ -9,6 +9,7 @@ import {
   history,
   MISSING_ID,
   REDIRECT_URL,
+  sql,
   started,
   test,
 } from "../transactions";
@@ -54,6 +55,34 @@ test("advance called five times at once: the timer runs once, and every call ans
     "INITIATED",
     "SETTLEMENT_REQUESTED",
     "SETTLEMENT_COMPLETED",
+  ]);
+});
+
+test("a timer left locked by a worker that died is run again within about a minute, not after the queue's 4 hours", async ({
+  api,
+}) => {
+  test.setTimeout(90_000);
+  const t = await dummyIn(api, "UNKNOWN", {}, { dummy_outcome_update: "SETTLEMENT_REQUESTED" });
+  // As a worker killed (or cut off from the database) while running it leaves it: locked, for good.
+  const locked = await sql(
+    `update graphile_worker._private_jobs j set locked_at = now() - interval '61 seconds', locked_by = 'worker-killed'
+     from graphile_worker._private_tasks k
+     where k.id = j.task_id and k.identifier = 'dummy_update' and j.payload->>'transactionId' = $1 returning j.id`,
+    [t.id],
+  );
+  expect(locked).toHaveLength(1);
+  const moved = await eventually(
+    async () => {
+      const x = await getTx(api, t.id);
+      return x.status === "SETTLEMENT_REQUESTED" ? x : undefined;
+    },
+    { timeout: 45_000, interval: 500 },
+  );
+  expect(moved.status_reason).not.toBe("");
+  expect((await history(api, t.id)).map((h) => h.status)).toStrictEqual([
+    "INITIATED",
+    "UNKNOWN",
+    "SETTLEMENT_REQUESTED",
   ]);
 });
 

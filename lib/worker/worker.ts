@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { taskList } from "@/lib/worker/tasks";
 import { log } from "@/lib/log";
 import { startWebhookSweeper } from "@/lib/webhooks/sweep";
+import { startStaleLockSweeper } from "@/lib/worker/stale-locks";
 
 const WORKER_MIN_CONCURRENCY = 8;
 
@@ -17,8 +18,8 @@ const logger = new Logger((scope) => (level, message, meta) => {
 });
 
 /**
- * Starts the job worker (once per process): timers, refunds, webhook deliveries, and the sweeper
- * that revives webhook deliveries lost with a crashed process.
+ * Starts the job worker (once per process): timers, refunds, webhook deliveries, and the sweepers
+ * that revive webhook deliveries and timers lost with a crashed process.
  */
 export function startWorker(): Promise<Runner> {
   const e = env();
@@ -40,8 +41,8 @@ export function startWorker(): Promise<Runner> {
   }).then(async (runner) => {
     // And once at start (one job for all workers starting together: the job key).
     await runner.addJob("purge_expired", {}, { jobKey: "purge_expired" });
-    const stopSweeper = startWebhookSweeper();
-    runner.promise.finally(stopSweeper).catch(() => {});
+    const stopSweepers = [startWebhookSweeper(), startStaleLockSweeper()];
+    runner.promise.finally(() => stopSweepers.forEach((stop) => stop())).catch(() => {});
     return runner;
   });
   return g.payrailWorker;

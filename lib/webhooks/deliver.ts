@@ -8,6 +8,7 @@ import {
   type DeliveryEvent,
   loadDeliveryEvent,
   recordDeliveredAttempt,
+  renewDeliveryClaim,
 } from "@/lib/webhooks/delivery-sql";
 import { eventBody, scheduleDelivery } from "@/lib/webhooks/outbox";
 import { nextRetryDelayMs } from "@/lib/webhooks/schedule";
@@ -45,8 +46,12 @@ const CLOCK_TOLERANCE_MS = 1_000;
 const DEFER_MS = 1_000;
 const MAX_WAITING = 1_000;
 
-/** In flight per process in all; per host: WEBHOOK_MAX_PER_HOST (docs/configuration.md). */
-const OVERALL = 200;
+/**
+ * In flight per process in all; per host: WEBHOOK_MAX_PER_HOST (docs/configuration.md). An attempt
+ * is a socket and a few KB: 1,000 lets about 30 dead endpoints sit at their cap (each attempt held
+ * for the 15 s timeout) before a healthy one waits for a slot.
+ */
+const OVERALL = 1_000;
 
 const g = globalThis as unknown as {
   payrailWebhookSlots?: HostSlots;
@@ -70,13 +75,20 @@ const running = g.payrailWebhookRuns;
  */
 const waiting = g.payrailWebhookWaiting;
 
-/** Frees a slot and hands it to the host's oldest waiting delivery, if any. */
+/**
+ * Frees a slot and hands it to the oldest waiting delivery of the host with the fewest in flight
+ * (HostSlots.pickWaiting): when the process as a whole was full, a healthy endpoint's delivery gets
+ * the next free slot rather than a dead endpoint's backlog, and it is woken at all (it waits on no
+ * slot of its own host).
+ */
 function release(host: string): void {
   slots.get().release(host);
-  const queue = waiting.get(host);
-  const next = queue?.shift();
-  if (queue && queue.length === 0) waiting.delete(host);
-  next?.();
+  const next = slots.get().pickWaiting(waiting.keys());
+  if (next === undefined) return;
+  const queue = waiting.get(next);
+  const wake = queue?.shift();
+  if (queue && queue.length === 0) waiting.delete(next);
+  wake?.();
 }
 
 type Trigger = "schedule" | "resend";
@@ -196,8 +208,7 @@ export type ClaimedDelivery = {
 export function dispatchAfterCommit(claimed: ClaimedDelivery): void {
   if (!env().WORKER_IN_PROCESS) return;
   const host = hostOf(claimed.url);
-  const go = () => {
-    if (!slots.get().tryAcquire(host)) return false;
+  const send = () =>
     startAttempt({
       host,
       eventId: claimed.eventId,
@@ -207,16 +218,30 @@ export function dispatchAfterCommit(claimed: ClaimedDelivery): void {
       profile: claimed.profile,
       payload: claimed.payload,
     });
+  const go = (waited: boolean) => {
+    if (!slots.get().tryAcquire(host)) return false;
+    if (!waited) send();
+    else {
+      // Its lease may have run out while it waited, and the sweeper revived the event: send only
+      // if the claim is still this attempt's (renewed), else another attempt has it.
+      renewDeliveryClaim(claimed.eventId, 1, new Date(Date.now() + ATTEMPT_LEASE_MS)).then(
+        (mine) => (mine ? send() : release(host)),
+        (err) => {
+          release(host);
+          log().error({ err, eventId: claimed.eventId }, "waiting webhook delivery failed; the sweeper retries it");
+        },
+      );
+    }
     return true;
   };
-  if (go()) return;
+  if (go(false)) return;
   const queue = waiting.get(host) ?? [];
   if (queue.length >= MAX_WAITING) {
     log().warn({ eventId: claimed.eventId }, "webhook host at its cap with too many waiting; the sweeper retries it");
     return;
   }
   const retry = () => {
-    if (!go()) {
+    if (!go(true)) {
       // Another delivery took the freed slot first: wait for the next one.
       const q = waiting.get(host) ?? [];
       q.unshift(retry);

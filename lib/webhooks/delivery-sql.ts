@@ -89,6 +89,23 @@ export async function claimDeliveryAttempt(
   return rows[0]?.attempts ?? null;
 }
 
+/**
+ * A claimed attempt that waited in process for a slot of its host renews its lease before it is
+ * sent, and only while nothing else claimed the event meanwhile (the sweeper revives an event whose
+ * lease ran out; its job then claims the next attempt): false means another attempt has it, or it
+ * was delivered, and this one must not be sent.
+ */
+export async function renewDeliveryClaim(eventId: string, attemptNumber: number, leaseUntil: Date): Promise<boolean> {
+  const rows = await q<{ attempts: number }>(
+    "payrail_delivery_renew",
+    `update webhook_events set "nextAttemptAt" = $3::timestamptz
+     where id = $1::uuid and status = 'pending' and attempts = $2::int
+     returning attempts`,
+    [eventId, attemptNumber, leaseUntil.toISOString()],
+  );
+  return rows.length === 1;
+}
+
 export type DeliveredAttempt = {
   eventId: string;
   attemptNumber: number;

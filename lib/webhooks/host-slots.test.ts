@@ -29,4 +29,16 @@ describe("HostSlots", () => {
     expect(slots.tryAcquire("a")).toBe(true);
     expect(slots.tryAcquire("b")).toBe(false);
   });
+
+  it("hands a freed slot to the waiting host with the fewest in flight, not to a dead endpoint's backlog", () => {
+    const slots = new HostSlots(2, 3);
+    expect(["dead:1", "dead:1", "dead:2"].map((h) => slots.tryAcquire(h))).toEqual([true, true, true]);
+    // The process is full: nobody can take a slot.
+    expect(slots.pickWaiting(["dead:1", "healthy:3"])).toBeUndefined();
+    slots.release("dead:2");
+    expect(slots.pickWaiting(["dead:1", "dead:2", "healthy:3"])).toBe("dead:2");
+    expect(slots.pickWaiting(["dead:1", "healthy:3"])).toBe("healthy:3");
+    // A host at its own cap is passed over.
+    expect(slots.pickWaiting(["dead:1"])).toBeUndefined();
+  });
 });

@@ -31,6 +31,21 @@ export class HostSlots {
     this.total--;
   }
 
+  /**
+   * Which of the hosts with deliveries waiting gets a slot that was just freed: one that has room,
+   * the one with the fewest in flight (a healthy endpoint's first delivery before a dead endpoint's
+   * backlog), the earliest listed on a tie; undefined when none can take a slot now.
+   */
+  pickWaiting(hosts: Iterable<string>): string | undefined {
+    if (this.total >= this.overall) return undefined;
+    let best: string | undefined;
+    for (const host of hosts) {
+      const used = this.byHost.get(host) ?? 0;
+      if (used < this.perHost && (best === undefined || used < (this.byHost.get(best) ?? 0))) best = host;
+    }
+    return best;
+  }
+
   inFlight(host?: string): number {
     return host === undefined ? this.total : (this.byHost.get(host) ?? 0);
   }

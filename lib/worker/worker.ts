@@ -42,7 +42,11 @@ export function startWorker(): Promise<Runner> {
     // And once at start (one job for all workers starting together: the job key).
     await runner.addJob("purge_expired", {}, { jobKey: "purge_expired" });
     const stopSweepers = [startWebhookSweeper(), startStaleLockSweeper()];
-    runner.promise.finally(() => stopSweepers.forEach((stop) => stop())).catch(() => {});
+    runner.promise
+      .finally(() => {
+        for (const stop of stopSweepers) stop();
+      })
+      .catch(() => {});
     return runner;
   });
   return g.payrailWorker;

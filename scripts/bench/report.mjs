@@ -169,8 +169,10 @@ function svgChart(results) {
         `<line x1="${wx}" x2="${wx + ww}" y1="${y(v)}" y2="${y(v)}" stroke="#e5e7eb"/>`,
         `<text x="${wx - 6}" y="${y(v) + 4}" text-anchor="end" fill="#6b7280">${v >= 1000 ? `${v / 1000} s` : `${v} ms`}</text>`,
       );
-    const bw = ww / arrs.length;
-    arrs.forEach((a, i) => {
+    // Only the arrangements that deliver webhooks ((d) has none).
+    const lagArrs = arrs.filter((a) => results.webhooks[a]);
+    const bw = ww / lagArrs.length;
+    lagArrs.forEach((a, i) => {
       const w = results.webhooks[a];
       if (!w || !Number.isFinite(w.p99)) return;
       const x = wx + i * bw;

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/prisma";
+import { startSweeper } from "@/lib/jobs/sweeper";
 import { log } from "@/lib/log";
 import { scheduleDelivery } from "@/lib/webhooks/outbox";
 
@@ -39,11 +40,5 @@ export async function sweepStalledDeliveries(now = new Date()): Promise<number> 
 }
 
 /** Sweeps now and then every 10 s until the returned function is called. */
-export function startWebhookSweeper(): () => void {
-  const sweep = () => sweepStalledDeliveries().catch((err) => log().error({ err }, "webhook sweep failed"));
-  void sweep();
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-
-  return () => clearInterval(timer);
-}
+export const startWebhookSweeper = () =>
+  startSweeper("webhook sweep", SWEEP_INTERVAL_MS, () => sweepStalledDeliveries());

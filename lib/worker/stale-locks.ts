@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/prisma";
+import { startSweeper } from "@/lib/jobs/sweeper";
 import { log } from "@/lib/log";
 import { TIMER_JOBS } from "@/lib/worker/tasks";
 
@@ -28,11 +29,5 @@ export async function releaseStaleTimerLocks(): Promise<number> {
 }
 
 /** Sweeps now and then every 10 s until the returned function is called. */
-export function startStaleLockSweeper(): () => void {
-  const sweep = () => releaseStaleTimerLocks().catch((err) => log().error({ err }, "stale timer lock sweep failed"));
-  void sweep();
-  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-  timer.unref();
-
-  return () => clearInterval(timer);
-}
+export const startStaleLockSweeper = () =>
+  startSweeper("stale timer lock sweep", SWEEP_INTERVAL_MS, releaseStaleTimerLocks);

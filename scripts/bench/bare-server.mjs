@@ -8,6 +8,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
+import { isStartShape, serialize } from "./baseline-shape.mjs";
 
 const port = Number(process.env.PORT ?? 3721);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX ?? 10) });
@@ -51,26 +52,6 @@ async function organisation(req) {
   return rows[0]?.organisationId ?? null;
 }
 
-function serialize(t) {
-  return {
-    id: t.id,
-    payment_profile: t.paymentProfileId,
-    amount: String(t.amount),
-    customer: t.customerId,
-    customer_ip: t.customerIp,
-    dynamic_descriptor: t.dynamicDescriptor,
-    merchant_reference: t.merchantReference,
-    payment_product: t.paymentProduct,
-    user_agent: t.userAgent,
-    details: t.details,
-    webhook_transaction_update: t.webhookUrl,
-    status: t.status,
-    status_reason: t.statusReason,
-    last_status_update: t.lastStatusUpdate.toISOString(),
-    created_at: t.createdAt.toISOString(),
-  };
-}
-
 function readJson(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
@@ -100,14 +81,7 @@ async function start(req, res) {
   }
   const org = await organisation(req);
   if (!org) return fail(res, 401, "111", "The API key is unknown or revoked.");
-  if (
-    !body ||
-    typeof body.payment_profile !== "string" ||
-    !Number.isInteger(body.amount) ||
-    typeof body.customer !== "string" ||
-    typeof body.payment_product !== "string"
-  )
-    return fail(res, 400, "101", "Invalid transaction");
+  if (!isStartShape(body)) return fail(res, 400, "101", "Invalid transaction");
   const id = randomUUID();
   const details = body.details ?? {};
   const outcome = body.payment_product === "dummy" ? details.dummy_outcome : undefined;

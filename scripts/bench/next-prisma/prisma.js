@@ -1,8 +1,11 @@
 // One Prisma client per process, with the driver adapter Payrail uses (lib/db/prisma.ts), and the
-// shared bits of the three routes: authenticate by key hash, the transaction as JSON.
+// shared bits of the three routes: authenticate by key hash; the shape check and the JSON are
+// the bare baseline's (../baseline-shape.mjs).
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../../lib/generated/prisma/client";
+
+export { isStartShape, serialize } from "../baseline-shape.mjs";
 
 const g = globalThis;
 
@@ -23,23 +26,3 @@ export async function organisation(request) {
 }
 
 export const fail = (status, code, message) => Response.json({ error: { code, message } }, { status });
-
-export function serialize(t) {
-  return {
-    id: t.id,
-    payment_profile: t.paymentProfileId,
-    amount: String(t.amount),
-    customer: t.customerId,
-    customer_ip: t.customerIp,
-    dynamic_descriptor: t.dynamicDescriptor,
-    merchant_reference: t.merchantReference,
-    payment_product: t.paymentProduct,
-    user_agent: t.userAgent,
-    details: t.details,
-    webhook_transaction_update: t.webhookUrl,
-    status: t.status,
-    status_reason: t.statusReason,
-    last_status_update: t.lastStatusUpdate.toISOString(),
-    created_at: t.createdAt.toISOString(),
-  };
-}

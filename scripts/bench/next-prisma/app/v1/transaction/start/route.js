@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { fail, organisation, prisma, serialize } from "../../../../prisma.js";
+import { fail, isStartShape, organisation, prisma, serialize } from "../../../../prisma.js";
 
 // POST /v1/transaction/start: authenticate, then one Prisma `create` (the work of the bare
 // baseline's start, written the way a Next + Prisma app writes it).
@@ -12,14 +12,7 @@ export async function POST(request) {
   }
   const org = await organisation(request);
   if (!org) return fail(401, "111", "The API key is unknown or revoked.");
-  if (
-    !body ||
-    typeof body.payment_profile !== "string" ||
-    !Number.isInteger(body.amount) ||
-    typeof body.customer !== "string" ||
-    typeof body.payment_product !== "string"
-  )
-    return fail(400, "101", "Invalid transaction");
+  if (!isStartShape(body)) return fail(400, "101", "Invalid transaction");
   const id = randomUUID();
   const now = new Date();
   const details = {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -258,4 +258,83 @@ test("database hanging (its processes stopped, as on a frozen host): 503 within 
     .toBe(200);
   const again = await fetch(`${base}/v1/transaction/start`, { method: "POST", headers, body });
   expect(again.status).toBe(201);
+});
+
+test("pages while the database is down: the hosted page, the dashboard and its sign-in say so, and recover", async ({
+  browser,
+}) => {
+  const merchant = createMerchant("Outage pages shop", undefined, { DATABASE_URL: dbUrl });
+  const email = `outage-${Date.now()}@example.com`;
+  const password = "correct horse battery";
+  execFileSync(
+    "node_modules/.bin/tsx",
+    ["scripts/merchant.ts", "user", "--organisation", merchant.organisation, "--email", email, "--password", password],
+    { encoding: "utf8", env: { ...process.env, DATABASE_URL: dbUrl } },
+  );
+  const started = await fetch(`${base}/v1/transaction/start`, {
+    method: "POST",
+    headers: { apiKey: merchant.api_key, "content-type": "application/json" },
+    body: JSON.stringify({
+      payment_profile: merchant.payment_profile,
+      customer: { first_name: "Page", last_name: "Down", email_address: "page-down@example.com" },
+      amount: 1250,
+      payment_product: "bank_selection",
+      details: { redirect_url: "https://shop.example/return", issuer: "SBXBNL2A" },
+    }),
+  });
+  expect(started.status).toBe(201);
+  const { details } = await started.json();
+
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  const unavailable = page.getByRole("heading", { name: "This page could not be loaded" });
+  try {
+    await page.goto(details.approval_url);
+    await expect(page.getByRole("button", { name: /pay/i }).first()).toBeVisible();
+    const payPage = page.url();
+    const dashboard = await context.newPage();
+    await dashboard.goto("/dashboard/login");
+    await dashboard.getByLabel("E-mail").fill(email);
+    await dashboard.getByLabel("Password").fill(password);
+    await dashboard.getByRole("button", { name: "Sign in" }).click();
+    await expect(dashboard.getByRole("heading", { name: "Overview" })).toBeVisible();
+
+    await db.stop();
+    try {
+      // The shopper's page: Payrail's own page with a way to retry, not Next's bare error screen.
+      await page.reload();
+      await expect(unavailable).toBeVisible();
+      await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+      await page.screenshot({ path: "test-results/outage/pay-page.png", fullPage: true });
+      // A signed-in merchant stays signed in and is told the dashboard is unavailable (not sent to
+      // the sign-in page); signing in meanwhile says the same, not "wrong password".
+      await dashboard.reload();
+      await expect(dashboard).toHaveURL(/\/dashboard$/);
+      await expect(dashboard.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
+      await dashboard.screenshot({ path: "test-results/outage/dashboard.png", fullPage: true });
+      const stranger = await browser.newPage({ baseURL: base });
+      await stranger.goto("/dashboard/login");
+      await stranger.getByLabel("E-mail").fill(email);
+      await stranger.getByLabel("Password").fill(password);
+      await stranger.getByRole("button", { name: "Sign in" }).click();
+      await expect(stranger.getByText("The dashboard is unavailable for a moment.")).toBeVisible();
+      await stranger.goto("/store/orders");
+      await expect(stranger.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
+      await expect(stranger.getByRole("link", { name: "Back to the shop" })).toBeVisible();
+      await stranger.screenshot({ path: "test-results/outage/store.png", fullPage: true });
+      await stranger.close();
+    } finally {
+      await db.start();
+    }
+    // Back by itself: "Try again" shows the payment page, the dashboard its overview, same session.
+    await expect(async () => {
+      await page.getByRole("button", { name: "Try again" }).click();
+      await expect(page.getByRole("button", { name: /pay/i }).first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    expect(page.url()).toBe(payPage);
+    await dashboard.reload();
+    await expect(dashboard.getByRole("heading", { name: "Overview" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

@@ -45,6 +45,14 @@ describe("isDatabaseUnavailable", () => {
     // Prisma's interactive transaction when no pooled connection came free within maxWait.
     const p2028 = "Transaction API error: Unable to start a transaction in the given time.";
     expect(isDatabaseUnavailable(Object.assign(new Error(p2028), { code: "P2028" }))).toBe(true);
+    // next-auth's sign-in error around what the credentials check threw: `cause: { err }`.
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    expect(isDatabaseUnavailable(new Error("CallbackRouteError", { cause: { err: refused, provider: "x" } }))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(new Error("CallbackRouteError", { cause: { err: new TypeError("bug") } }))).toBe(
+      false,
+    );
   });
 
   it("leaves query and programming errors alone", () => {

@@ -3,6 +3,7 @@ import Credentials from "next-auth/providers/credentials";
 import { redirect } from "next/navigation";
 import { recordAudit } from "@/lib/auth/audit";
 import { checkCredentials, currentSessionVersion } from "@/lib/auth/dashboard-users";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { env } from "@/lib/env";
 import { clientAddress, recordSignInFailure, signInWait } from "@/lib/auth/sign-in-throttle";
 
@@ -61,27 +62,45 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       }
       // Every later request: a session older than the user's last "sign out everywhere" (or of a
       // user who is gone) is refused, and next-auth clears its cookie.
-      if (typeof token.userId !== "string") return null;
-      const version = await currentSessionVersion(token.userId);
-      return version !== null && version === token.sessionVersion ? token : null;
+      const { unverified: _, ...checked } = token;
+      if (typeof checked.userId !== "string") return null;
+      try {
+        const version = await currentSessionVersion(checked.userId);
+        return version !== null && version === checked.sessionVersion ? checked : null;
+      } catch (err) {
+        // The database is out of reach: the session is neither accepted nor ended (which would
+        // sign the user out over a blip); dashboardUser() says "unavailable" instead.
+        if (isDatabaseUnavailable(err)) return { ...checked, unverified: true };
+        throw err;
+      }
     },
     session: ({ session, token }) => ({
       ...session,
       organisationId: token.organisationId as string,
       userId: token.userId as string,
+      unverified: token.unverified === true,
     }),
   },
 }));
 
 export type DashboardUser = { organisationId: string; userId: string; email: string };
 
-/** The signed-in dashboard user, or null. */
+/** The signed-in user's session could not be checked: the database is out of reach. */
+export class SessionUnverifiable extends Error {
+  constructor() {
+    super("the dashboard session could not be checked: the database is unavailable");
+  }
+}
+
+/** The signed-in dashboard user, or null; throws SessionUnverifiable while the database is out of reach. */
 export async function dashboardUser(): Promise<DashboardUser | null> {
   const session = (await auth()) as {
     organisationId?: string;
     userId?: string;
+    unverified?: boolean;
     user?: { email?: string | null };
   } | null;
+  if (session?.unverified) throw new SessionUnverifiable();
   if (!session?.organisationId || !session.userId) return null;
   return { organisationId: session.organisationId, userId: session.userId, email: session.user?.email ?? "" };
 }

@@ -20,7 +20,14 @@ const MESSAGES =
 
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 5) return false;
-  const e = err as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const e = err as {
+    code?: unknown;
+    kind?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+    err?: unknown;
+  };
   if (typeof e.code === "string" && (SQLSTATES.has(e.code) || ERRNOS.has(e.code) || PRISMA_CODES.has(e.code)))
     return true;
   if (typeof e.kind === "string" && ADAPTER_KINDS.has(e.kind)) return true;
@@ -28,5 +35,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
     return SQLSTATES.has(e.code as string);
   if (typeof e.message === "string" && MESSAGES.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  // Auth.js wraps what a callback threw as `cause: { err }` (next-auth's sign-in errors).
+  if (e.err && isDatabaseUnavailable(e.err, depth + 1)) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }

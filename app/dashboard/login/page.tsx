@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AuthError, CredentialsSignin } from "next-auth";
 import { redirect } from "next/navigation";
 import { SignInThrottled, signIn } from "@/lib/auth/next-auth";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { SubmitButton } from "@/components/dashboard/submit-button";
 
 export const dynamic = "force-dynamic";
@@ -20,6 +21,8 @@ async function login(form: FormData) {
     if (err instanceof SignInThrottled || (err instanceof CredentialsSignin && err.code === "throttled"))
       redirect("/dashboard/login?error=throttled");
     // The e-mail comes back into the form: only the password is to be typed again.
+    if (err instanceof AuthError && isDatabaseUnavailable(err))
+      redirect(`/dashboard/login?error=unavailable&email=${encodeURIComponent(email.slice(0, 254))}`);
     if (err instanceof AuthError) redirect(`/dashboard/login?error=1&email=${encodeURIComponent(email.slice(0, 254))}`);
     throw err;
   }
@@ -45,7 +48,9 @@ export default async function LoginPage({ searchParams }: Props) {
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
             {throttled
               ? "Too many failed sign-ins. Please wait a few minutes before trying again."
-              : "Wrong e-mail or password."}
+              : error === "unavailable"
+                ? "The dashboard is unavailable for a moment. Please try again shortly."
+                : "Wrong e-mail or password."}
           </p>
         ) : null}
         <label className="block text-sm font-medium text-slate-700">

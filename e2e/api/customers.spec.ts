@@ -117,6 +117,17 @@ test.describe("POST /v1/customer", () => {
     expect(res.body.details.invalid_fields.extra).toBe("Unknown field");
   });
 
+  test("a value PostgreSQL cannot store (NUL) is the customer's 101 too, like the schema's own errors", async ({
+    api,
+  }) => {
+    const res = await api.post("/v1/customer", { ...customerBody(), first_name: "A\u0000" });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toStrictEqual({
+      resource: "customer",
+      invalid_fields: { first_name: expect.any(String) },
+    });
+  });
+
   test("field names like constructor, toString and __proto__ are unknown fields, each named", async ({ api }) => {
     const body = JSON.stringify({ ...customerBody(), constructor: 1, toString: "x", hasOwnProperty: 2 }).replace(
       /}$/,

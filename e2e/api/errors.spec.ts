@@ -94,6 +94,17 @@ test.describe("error contract", () => {
     expect(res.body.code).toBe("120");
   });
 
+  test("an unknown id of 5,000 characters → 404 120 echoing only its first 128", async ({ api }) => {
+    const id = "a".repeat(5_000);
+    for (const path of [`/v1/transaction/${id}`, `/v1/customer/${id}`]) {
+      const res = await api.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe("120");
+      expect(res.body.details.id).toBe(`${"a".repeat(128)}…`);
+      expect(res.body.message.length).toBeLessThan(200);
+    }
+  });
+
   test("GET /health → 200 {status: ok} without a key", async ({ request }) => {
     const res = await request.get("/health");
     expect(res.status()).toBe(200);

@@ -78,6 +78,10 @@ test("GET /v1/events: the organisation's events, filtered and keyset-paginated",
   const future = new Date(Date.now() + 60_000).toISOString();
   expect((await api.get(`/v1/events?created_from=${future}`)).body.data).toHaveLength(0);
   expect((await api.get(`/v1/events?created_to=${future}`)).body.data).toHaveLength(2);
+  // A date alone is 00:00 UTC of that day (ISO 8601 allows it): tomorrow's has none of today's events.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  expect((await api.get(`/v1/events?created_from=${tomorrow}`)).body.data).toHaveLength(0);
+  expect((await api.get(`/v1/events?created_to=${tomorrow}`)).body.data).toHaveLength(2);
 
   const p1 = await api.get("/v1/events?limit=1");
   expect(p1.body).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
@@ -92,6 +96,11 @@ test("GET /v1/events: the organisation's events, filtered and keyset-paginated",
     "event_list",
   );
   expectInvalid(await api.get("/v1/events?created_from=yesterday"), { created_from: expect.any(String) }, "event_list");
+  expectInvalid(
+    await api.get("/v1/events?created_from=2026-02-30"),
+    { created_from: expect.any(String) },
+    "event_list",
+  );
 });
 
 test("GET /v1/events never shows another organisation's events", async ({ api, otherApi, request, merchant }) => {

@@ -557,7 +557,7 @@ test.describe("POST /v1/transaction/start: general rules", () => {
       const res = await api.raw("POST", "/v1/transaction/start", Buffer.from(text), {
         "content-type": "application/json",
       });
-      expectInvalid(res, { amount: "Expected an integer amount in minor units (cents), no decimal point" }, "request");
+      expectInvalid(res, { amount: "Expected an integer amount in minor units (cents), no decimal point" });
       expect(await listByRef(api, body.merchant_reference)).toStrictEqual([]);
     });
   }
@@ -1003,7 +1003,6 @@ test.describe("card", () => {
   }
 
   for (const origin of [
-    "https://shop.example/",
     "https://shop.example/checkout",
     "https://shop.example?x=1",
     "shop.example",
@@ -1017,6 +1016,14 @@ test.describe("card", () => {
       expectInvalid(res, {
         "details.origin": "Expected an http(s) origin: scheme://host[:port], without path, query or trailing slash",
       });
+    });
+  }
+
+  // An origin written another way than browsers write it: the answer names the form to send.
+  for (const origin of ["https://shop.example/", "https://Shop.Example", "https://shop.example:443"]) {
+    test(`origin ${JSON.stringify(origin)} → 101 naming "https://shop.example"`, async ({ api }) => {
+      const { res } = await start(api, "card", { redirect_url: REDIRECT_URL, origin });
+      expectInvalid(res, { "details.origin": 'Expected the origin as browsers write it: "https://shop.example"' });
     });
   }
 

@@ -11,6 +11,7 @@ const MAX_DEPTH = 32;
 export async function readJsonBody(
   headers: Pick<Headers, "get">,
   stream: ReadableStream<Uint8Array> | Uint8Array | null,
+  resource = "request",
 ): Promise<unknown> {
   const declared = Number(headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
@@ -45,7 +46,7 @@ export async function readJsonBody(
   const written = (value as Record<string, unknown>).amount;
   if (amount !== undefined && /[.eE]/.test(amount) && Number.isInteger(written))
     invalid.amount = "Expected an integer amount in minor units (cents), no decimal point";
-  if (Object.keys(invalid).length) throw ApiError.validation("request", invalid);
+  if (Object.keys(invalid).length) throw ApiError.validation(resource, invalid);
 
   return value;
 }

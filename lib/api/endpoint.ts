@@ -36,6 +36,12 @@ export type EndpointOptions = {
   /** Honours an `Idempotency-Key` header (lib/api/idempotency.ts). */
   idempotent?: boolean;
   /**
+   * The `resource` a 101 names when the body or query fails before the endpoint's schema sees it
+   * (an amount written as `1000.0`, a NUL character, a repeated parameter): the same name the
+   * schema's own 101 uses, so one field's error never depends on which check caught it.
+   */
+  resource?: string;
+  /**
    * For an idempotent endpoint that creates a resource: its answer for the resource with id
    * `effectId` when that exists (created by a request cut off before it could answer), else null.
    */
@@ -104,11 +110,12 @@ async function run(ep: Endpoint, raw: RawRequest, seen: Seen): Promise<EndpointR
       ...repeatedParameters(raw.url.searchParams),
       ...findUnstorableStrings(Object.fromEntries(raw.url.searchParams)),
     };
-    if (Object.keys(badQuery).length) throw ApiError.validation("request", badQuery);
+    const resource = ep.options.resource ?? "request";
+    if (Object.keys(badQuery).length) throw ApiError.validation(resource, badQuery);
     let body: unknown;
     const mode = ep.options.body ?? "none";
     if (mode !== "none") {
-      body = await readJsonBody(raw.headers, raw.body);
+      body = await readJsonBody(raw.headers, raw.body, resource);
       if (body === undefined) {
         if (mode === "required") throw new ApiError("100", "A JSON request body is required.");
         body = {};

@@ -22,6 +22,8 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 export type ErrorBody = { code: ErrorCode; message: string; details?: Record<string, unknown> };
 
+const MAX_ECHOED_ID = 128;
+
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details?: Record<string, unknown>;
@@ -45,8 +47,10 @@ export class ApiError extends Error {
       : { code: this.code, message: this.message };
   }
 
+  /** The id as the caller sent it, cut to 128 characters (`…` marks the cut): never a 5,000-character echo. */
   static notFound(resource: string, id: string): ApiError {
-    return new ApiError("120", `No ${resource} with id ${JSON.stringify(id)}.`, { resource, id });
+    const shown = id.length > MAX_ECHOED_ID ? `${id.slice(0, MAX_ECHOED_ID)}…` : id;
+    return new ApiError("120", `No ${resource} with id ${JSON.stringify(shown)}.`, { resource, id: shown });
   }
 
   static validation(resource: string, invalidFields: Record<string, string>): ApiError {

@@ -9,12 +9,20 @@ import type { EventWithAttempts } from "@/lib/webhooks/events";
 import { eventBody } from "@/lib/webhooks/outbox";
 import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
 
+/**
+ * An instant in the query, ISO 8601: a date-time with its offset, or a date alone, which means
+ * 00:00 UTC of that day (as `new Date("2026-01-01")` reads it).
+ */
+const instant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .describe("ISO 8601: a date-time with offset (2026-01-01T09:30:00Z) or a date (2026-01-01, 00:00 UTC)");
+
 export const EventListQuerySchema = z.strictObject({
   type: z.enum(["transaction", "refund"]).optional(),
   transaction: uuid.optional(),
   delivery_status: z.enum(["pending", "delivered", "failed", "skipped"]).optional(),
-  created_from: z.iso.datetime({ offset: true }).optional(),
-  created_to: z.iso.datetime({ offset: true }).optional(),
+  created_from: instant.optional(),
+  created_to: instant.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),
 });

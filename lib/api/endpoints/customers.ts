@@ -8,6 +8,7 @@ import { CustomerCreateSchema } from "@/lib/schemas/customer";
 export const createCustomerEndpoint = endpoint(
   {
     body: "required",
+    resource: "customer",
     idempotent: true,
     recover: async ({ effectId, auth }) => {
       const customer = await orNull(getCustomerOrThrow({ organisationId: auth.organisationId, id: effectId }));

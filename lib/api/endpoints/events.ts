@@ -3,7 +3,7 @@ import { eventStream, listEvents, streamStart } from "@/lib/sandbox/events";
 import { serializeWebhookEvent } from "@/lib/webhooks/serialize";
 
 // GET /v1/events – The organisation's webhook events, newest first, filtered, keyset-paginated
-export const listEventsEndpoint = endpoint({}, async ({ query, auth }) => {
+export const listEventsEndpoint = endpoint({ resource: "event_list" }, async ({ query, auth }) => {
   const page = await listEvents(auth.organisationId, Object.fromEntries(query));
 
   return {

@@ -14,15 +14,21 @@ export const getPaymentProfileEndpoint = endpoint({}, async ({ params, auth }) =
 });
 
 // PATCH /v1/payment-profile/<id> – Change the webhook URL, enabled products or chaos settings
-export const updatePaymentProfileEndpoint = endpoint({ body: "required" }, async ({ params, body, auth }) => {
-  const profile = await updatePaymentProfile({ organisationId: auth.organisationId, id: params.id, body });
+export const updatePaymentProfileEndpoint = endpoint(
+  { body: "required", resource: "payment_profile" },
+  async ({ params, body, auth }) => {
+    const profile = await updatePaymentProfile({ organisationId: auth.organisationId, id: params.id, body });
 
-  return { status: 200, body: serializePaymentProfile(profile) };
-});
+    return { status: 200, body: serializePaymentProfile(profile) };
+  },
+);
 
 // POST /v1/payment-profile/<id>/webhook-secret/rotate – A new secret; the old one keeps signing during the overlap
-export const rotateWebhookSecretEndpoint = endpoint({ body: "optional" }, async ({ params, body, auth }) => {
-  const { profile, secret } = await rotateWebhookSecret({ organisationId: auth.organisationId, id: params.id, body });
+export const rotateWebhookSecretEndpoint = endpoint(
+  { body: "optional", resource: "webhook_secret_rotation" },
+  async ({ params, body, auth }) => {
+    const { profile, secret } = await rotateWebhookSecret({ organisationId: auth.organisationId, id: params.id, body });
 
-  return { status: 200, body: { ...serializePaymentProfile(profile), webhook_secret: secret } };
-});
+    return { status: 200, body: { ...serializePaymentProfile(profile), webhook_secret: secret } };
+  },
+);

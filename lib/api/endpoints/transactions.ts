@@ -24,6 +24,7 @@ import { startTransactionLean } from "@/lib/transactions/start-lean";
 export const startTransactionEndpoint = endpoint(
   {
     body: "required",
+    resource: "transaction",
     idempotent: true,
     recover: async ({ effectId, auth }) => {
       const t = await orNull(getTransactionLean({ organisationId: auth.organisationId, id: effectId }));
@@ -59,7 +60,7 @@ export const historyEndpoint = endpoint({}, async ({ params, auth }) => {
 });
 
 // GET /v1/transaction – List, newest first, filtered, cursor-paginated
-export const listTransactionsEndpoint = endpoint({}, async ({ query, auth }) => {
+export const listTransactionsEndpoint = endpoint({ resource: "transaction_list" }, async ({ query, auth }) => {
   const q = parseInput(TransactionListQuerySchema, Object.fromEntries(query), "transaction_list");
   const page = await listTransactions(auth.organisationId, q);
 
@@ -70,33 +71,43 @@ export const listTransactionsEndpoint = endpoint({}, async ({ query, auth }) => 
 });
 
 // POST /v1/transaction/<id>/capture – AUTHORIZED → SETTLEMENT_REQUESTED
-export const captureEndpoint = endpoint({ body: "optional", idempotent: true }, async ({ params, body, auth }) => {
-  const { amount } = parseInput(CaptureSchema, body, "capture");
-  const t = await captureLean({ organisationId: auth.organisationId, id: params.id, amount });
+export const captureEndpoint = endpoint(
+  { body: "optional", idempotent: true, resource: "capture" },
+  async ({ params, body, auth }) => {
+    const { amount } = parseInput(CaptureSchema, body, "capture");
+    const t = await captureLean({ organisationId: auth.organisationId, id: params.id, amount });
 
-  return { status: 200, body: serializeTransaction(t) };
-});
+    return { status: 200, body: serializeTransaction(t) };
+  },
+);
 
 // POST /v1/transaction/<id>/void – AUTHORIZED → AUTHORIZATION_VOIDED
-export const voidEndpoint = endpoint({ body: "optional", idempotent: true }, async ({ params, body, auth }) => {
-  parseInput(EmptySchema, body, "void");
-  const t = await voidLean({ organisationId: auth.organisationId, id: params.id });
+export const voidEndpoint = endpoint(
+  { body: "optional", idempotent: true, resource: "void" },
+  async ({ params, body, auth }) => {
+    parseInput(EmptySchema, body, "void");
+    const t = await voidLean({ organisationId: auth.organisationId, id: params.id });
 
-  return { status: 200, body: serializeTransaction(t) };
-});
+    return { status: 200, body: serializeTransaction(t) };
+  },
+);
 
 // POST /v1/transaction/<id>/cancel – SETTLEMENT_REQUESTED → CANCELLED
-export const cancelEndpoint = endpoint({ body: "optional", idempotent: true }, async ({ params, body, auth }) => {
-  parseInput(EmptySchema, body, "cancel");
-  const t = await cancelLean({ organisationId: auth.organisationId, id: params.id });
+export const cancelEndpoint = endpoint(
+  { body: "optional", idempotent: true, resource: "cancel" },
+  async ({ params, body, auth }) => {
+    parseInput(EmptySchema, body, "cancel");
+    const t = await cancelLean({ organisationId: auth.organisationId, id: params.id });
 
-  return { status: 200, body: serializeTransaction(t) };
-});
+    return { status: 200, body: serializeTransaction(t) };
+  },
+);
 
 // POST /v1/transaction/<id>/refund – Refund (part of) a settled transaction
 export const refundEndpoint = endpoint(
   {
     body: "required",
+    resource: "refund",
     idempotent: true,
     recover: async ({ effectId, auth, params }) => {
       const refunds = await orNull(listRefunds({ organisationId: auth.organisationId, id: params.id }));
@@ -125,7 +136,7 @@ export const listRefundsEndpoint = endpoint({}, async ({ params, auth }) => {
 });
 
 // GET /v1/issuers?payment_product=bank_selection – Issuers the shopper can pick from
-export const issuersEndpoint = endpoint({}, async ({ query }) => {
+export const issuersEndpoint = endpoint({ resource: "issuers" }, async ({ query }) => {
   const { payment_product } = parseInput(IssuersQuerySchema, Object.fromEntries(query), "issuers");
 
   return { status: 200, body: { data: getProcessor(payment_product).issuers ?? [] } };

@@ -12,9 +12,12 @@ export const transactionWebhooksEndpoint = endpoint({}, async ({ params, auth })
 });
 
 // POST /v1/webhook-event/<id>/resend – One more delivery attempt, now (202: it is queued)
-export const resendWebhookEventEndpoint = endpoint({ body: "optional" }, async ({ params, body, auth }) => {
-  parseInput(EmptySchema, body, "webhook_resend");
-  const event = await resendWebhookEventOrThrow({ organisationId: auth.organisationId, id: params.id });
+export const resendWebhookEventEndpoint = endpoint(
+  { body: "optional", resource: "webhook_resend" },
+  async ({ params, body, auth }) => {
+    parseInput(EmptySchema, body, "webhook_resend");
+    const event = await resendWebhookEventOrThrow({ organisationId: auth.organisationId, id: params.id });
 
-  return { status: 202, body: serializeWebhookEvent(event) };
-});
+    return { status: 202, body: serializeWebhookEvent(event) };
+  },
+);

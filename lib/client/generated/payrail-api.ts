@@ -3738,7 +3738,9 @@ export interface operations {
                 type?: "transaction" | "refund";
                 transaction?: string;
                 delivery_status?: "pending" | "delivered" | "failed" | "skipped";
+                /** @description ISO 8601: a date-time with offset (2026-01-01T09:30:00Z) or a date (2026-01-01, 00:00 UTC) */
                 created_from?: string;
+                /** @description ISO 8601: a date-time with offset (2026-01-01T09:30:00Z) or a date (2026-01-01, 00:00 UTC) */
                 created_to?: string;
                 limit?: number;
                 cursor?: string;

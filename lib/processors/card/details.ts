@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { captureNow, commonDetails, redirectUrl } from "@/lib/processors/common";
-import { isOrigin } from "@/lib/processors/card/rules";
+import { isOrigin, originProblem } from "@/lib/processors/card/rules";
 import { text } from "@/lib/schemas/common";
 
 export const TOKEN_FIELDS = ["card_holder", "card_token", "card_cvv", "card_expiry_month", "card_expiry_year"] as const;
@@ -26,7 +26,7 @@ export const cardDetailsSchema = z
     origin: z
       .string()
       .max(2048, "At most 2048 characters")
-      .refine(isOrigin, "Expected an http(s) origin: scheme://host[:port], without path, query or trailing slash")
+      .refine(isOrigin, { error: (issue) => originProblem(String(issue.input)) })
       .optional(),
     // Called by name in the merchant's window, so only plain identifiers are accepted.
     redirect_parent_function: z

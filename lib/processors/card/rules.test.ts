@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { authorizeCard, type AuthorizationRequest } from "@/lib/processors/card/acquirer";
-import { detectBrand, formatCardNumber, luhnValid, splitExpiry, validateCard } from "@/lib/processors/card/rules";
+import {
+  detectBrand,
+  formatCardNumber,
+  isOrigin,
+  luhnValid,
+  originProblem,
+  splitExpiry,
+  validateCard,
+} from "@/lib/processors/card/rules";
 import { TEST_CARDS } from "@/lib/processors/card/test-cards";
 import { decryptCardNumber, encryptCardNumber, generateCardToken } from "@/lib/processors/card/vault";
 
@@ -121,6 +129,32 @@ describe("the expiry field as typed (the form posts it as one field, with or wit
     for (const typed of ["", "12", "123", "12/30/40", "ab/cd"]) {
       const [expiryMonth, expiryYear] = splitExpiry(typed);
       expect(card({ expiryMonth, expiryYear }).errors.expiry, typed).toBe("Enter the expiry date as MM/YY");
+    }
+  });
+});
+
+describe("origin", () => {
+  it("is accepted only as browsers write it; another spelling is told the form to send", () => {
+    expect(isOrigin("https://shop.example")).toBe(true);
+    expect(isOrigin("http://localhost:8080")).toBe(true);
+    for (const [written, origin] of [
+      ["https://Shop.Example", "https://shop.example"],
+      ["https://shop.example:443", "https://shop.example"],
+      ["http://shop.example:80/", "http://shop.example"],
+      ["https://shop.example/", "https://shop.example"],
+    ]) {
+      expect(isOrigin(written), written).toBe(false);
+      expect(originProblem(written)).toBe(`Expected the origin as browsers write it: "${origin}"`);
+    }
+    for (const other of [
+      "https://shop.example/pay",
+      "https://shop.example?x=1",
+      "ftp://shop.example",
+      "shop.example",
+      "",
+    ]) {
+      expect(isOrigin(other), other).toBe(false);
+      expect(originProblem(other)).toMatch(/^Expected an http\(s\) origin/);
     }
   });
 });

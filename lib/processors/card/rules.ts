@@ -85,6 +85,25 @@ export function isOrigin(value: string): boolean {
   }
 }
 
+/**
+ * Why `value` is not an origin as isOrigin() wants it. When it is one written another way (upper
+ * case, the default port, a trailing slash), the reason names the form to send: the iFrame checks
+ * compare it with the origin the browser reports, which is always written that way.
+ */
+export function originProblem(value: string): string {
+  const general = "Expected an http(s) origin: scheme://host[:port], without path, query or trailing slash";
+  try {
+    const url = new URL(value);
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.origin !== "null" && value.length > 0) {
+      const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+      if (bare) return `Expected the origin as browsers write it: "${url.origin}"`;
+    }
+  } catch {
+    // not a URL at all
+  }
+  return general;
+}
+
 /** Groups as printed on the card: 4-6-5 for American Express, 4-4-4-4 for the rest. */
 export function formatCardNumber(number: string): string {
   const n = digitsOnly(number);

@@ -107,16 +107,27 @@ test.describe("Idempotency-Key", () => {
     expect(plain.body.code).toBe("130");
   });
 
-  test("an answered validation error is replayed; keys are per organisation; a bad key is 101", async ({
+  test("a validation error (400) is not stored: the corrected request runs under the same key; keys are per organisation; a bad key is 101", async ({
     api,
     otherApi,
   }) => {
     const k = key();
-    const bad = { ...startBody(api, key()), amount: -1 };
+    const good = startBody(api, key());
+    const bad = { ...good, amount: -1 };
     const first = await api.post("/v1/transaction/start", bad, { headers: { "Idempotency-Key": k } });
     const again = await api.post("/v1/transaction/start", bad, { headers: { "Idempotency-Key": k } });
     expect([first.status, again.status]).toEqual([400, 400]);
-    expect(again.body).toStrictEqual(first.body);
+    expect(again.headers["idempotent-replayed"]).toBeUndefined();
+    const corrected = await api.post("/v1/transaction/start", good, { headers: { "Idempotency-Key": k } });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(201);
+    // From then on the key is the corrected request's: replayed, and a different body is 131.
+    const replay = await api.post("/v1/transaction/start", good, { headers: { "Idempotency-Key": k } });
+    expect([replay.status, replay.body.id, replay.headers["idempotent-replayed"]]).toEqual([
+      201,
+      corrected.body.id,
+      "true",
+    ]);
+    expect((await api.post("/v1/transaction/start", bad, { headers: { "Idempotency-Key": k } })).body.code).toBe("131");
     const other = await otherApi.post("/v1/transaction/start", startBody(otherApi, key()), {
       headers: { "Idempotency-Key": k },
     });

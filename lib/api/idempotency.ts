@@ -49,9 +49,9 @@ type Held = { effectId: string; since: Date };
 
 /**
  * Runs a POST at most once per Idempotency-Key and organisation: the first request's answer
- * (any answer below 500) is stored and replayed to retries for 24 hours. The same key with a
- * different request is 422 `131`; a retry while the first is still running is 409 `132` with
- * `Retry-After`. An answer of 500 releases the key, so the request can be retried.
+ * (any answer below 500 but a 400) is stored and replayed to retries for 24 hours. The same key
+ * with a different request is 422 `131`; a retry while the first is still running is 409 `132`
+ * with `Retry-After`. An answer of 400 or 500 releases the key, so the request can be retried.
  *
  * A request cut off by a crash leaves its key in flight with no answer. Its new resource's id was
  * fixed when the key was taken (`effectId`), so once the key has been held INTERRUPTED_AFTER_MS a
@@ -100,7 +100,7 @@ export async function withIdempotency(
       false,
     );
   }
-  // A 500 now keeps the key: the cut-off request might still have created the resource meanwhile.
+  // A 500 (or 400) now keeps the key: the cut-off request might still have created the resource meanwhile.
   return finish(opts, taken, await run(taken.effectId), false);
 }
 
@@ -119,16 +119,23 @@ const inFlight = (seconds: number) =>
     { "Retry-After": String(Math.max(1, Math.ceil(seconds))) },
   );
 
-/** Stores the answer (or releases the key after a 500), only while this request still holds the key. */
+/**
+ * Answers that are not stored: a 500 (something failed; the request may be retried) and a 400 (the
+ * request itself was invalid, so nothing ran: the merchant corrects it and sends it again with the
+ * same key, as payment APIs let them).
+ */
+const released = (status: number) => status >= 500 || status === 400;
+
+/** Stores the answer (or releases the key, see released()), only while this request still holds the key. */
 async function finish(
   opts: { organisationId: string; key: string },
   held: Held,
   response: EndpointResponse,
-  releaseOn500: boolean,
+  mayRelease: boolean,
 ): Promise<EndpointResponse> {
   const mine = { organisationId: opts.organisationId, key: opts.key, createdAt: held.since };
-  if (response.status >= 500) {
-    if (releaseOn500)
+  if (released(response.status)) {
+    if (mayRelease)
       await db()
         .idempotencyKey.deleteMany({ where: mine })
         .catch(() => {});

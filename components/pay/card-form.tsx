@@ -173,7 +173,7 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
       >
         Cancel payment
       </button>
-      <p className="text-center text-xs text-slate-400">
+      <p className="text-center text-xs text-slate-600">
         Sandbox: use a test card such as 4111 1111 1111 1111, any future expiry and any code.
       </p>
     </form>

@@ -53,7 +53,7 @@ export function PayShell({ merchantName, amount, descriptor, label, children, fr
           </header>
           <div className="px-6 py-6">{children}</div>
         </div>
-        <p className="mt-4 text-center text-xs text-slate-400">Payrail sandbox · hosted payment page</p>
+        <p className="mt-4 text-center text-xs text-slate-600">Payrail sandbox · hosted payment page</p>
       </main>
     </div>
   );

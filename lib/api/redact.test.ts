@@ -47,6 +47,14 @@ describe("request log redaction", () => {
     expect(JSON.stringify(redact({ merchant_reference: PAN, amount: Number(PAN) }))).not.toContain(PAN);
   });
 
+  it("keeps ids: a UUID made of digits is not a card number, a card number beside one still is", () => {
+    const path = "/v1/transaction/00000000-0000-0000-0000-000000000000/checkoutsuccess";
+    expect(redactText(path)).toBe(path);
+    expect(redactText("12345678-1234-1234-1234-123456789012")).toBe("12345678-1234-1234-1234-123456789012");
+    const both = redactText(`id 00000000-0000-0000-0000-000000000000 card ${PAN}`);
+    expect(both).toBe(`id 00000000-0000-0000-0000-000000000000 card ${REDACTED_CARD}`);
+  });
+
   it("removes API keys and webhook secrets by field name and by value", () => {
     const body = {
       webhook_secret: WEBHOOK_SECRET,

@@ -64,12 +64,17 @@ function hasLongDigitRun(text: string): boolean {
   return false;
 }
 
+/** A UUID (8-4-4-4-12 hex): ids are not card numbers, even when all their characters are digits. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 /** A string with every card number, API key and webhook secret in it replaced. */
 export function redactText(text: string): string {
   // PostgreSQL's jsonb refuses the NUL character.
   let out = text.includes("\0") ? text.replaceAll("\0", "") : text;
   if (out.length >= 13 && hasLongDigitRun(out)) {
-    out = out.replace(DIGIT_RUN, (run) => {
+    const ids = [...out.matchAll(UUID)].map((m) => [m.index, m.index + m[0].length]);
+    out = out.replace(DIGIT_RUN, (run, at: number) => {
+      if (ids.some(([from, to]) => at < to && at + run.length > from)) return run;
       const digits = run.replace(/[ -]/g, "");
       return digits.length >= 13 && luhnValid(digits) ? REDACTED_CARD : run;
     });

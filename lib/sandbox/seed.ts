@@ -133,7 +133,7 @@ function pathTo(status: TransactionStatus, hosted: boolean, random: () => number
 const REASONS: Partial<Record<TransactionStatus, string>> = {
   DECLINED: "Declined by the issuer",
   FAILED: "Flagged after capture",
-  ABANDONED: "Not completed within 900 s",
+  ABANDONED: "Not completed within 15 minutes",
   CANCELLED: "Cancelled by the shopper",
   SETTLEMENT_COMPLETED: "Settled",
   AUTHORIZATION_VOIDED: "Voided",

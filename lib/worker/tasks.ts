@@ -27,6 +27,14 @@ async function timerTransition(opts: Omit<TransitionOptions, "actor">): Promise<
   }
 }
 
+/** A time limit as a shopper reads it in the reason: "15 minutes", "1 hour", "4 seconds". */
+function spelledDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  const [n, unit] =
+    s % 3600 === 0 && s > 0 ? [s / 3600, "hour"] : s % 60 === 0 && s > 0 ? [s / 60, "minute"] : [s, "second"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
 const handlers: {
   [N in Exclude<JobName, "deliver_webhook" | "purge_expired">]: (payload: JobPayloads[N]) => Promise<void>;
 } = {
@@ -35,7 +43,7 @@ const handlers: {
       transactionId,
       to: "ABANDONED",
       from: AWAITING_SHOPPER,
-      reason: `Not completed within ${Math.round(ttlMs / 1000)} s`,
+      reason: `Not completed within ${spelledDuration(ttlMs)}`,
     }),
   settle: ({ transactionId }) =>
     timerTransition({ transactionId, to: "SETTLEMENT_COMPLETED", from: ["SETTLEMENT_REQUESTED"], reason: "Settled" }),

@@ -80,6 +80,28 @@ test("a naive receiver that accepts everything fails exactly the signature and t
   }
 });
 
+test("a URL that answers 404 to everything passes nothing: its refusals prove no signature check", async ({
+  request,
+}) => {
+  const missing = await receiver(() => 404);
+  try {
+    const res = await new Api(request, createMerchant("Wrong path")).post("/v1/test/webhook-check", {
+      url: missing.url,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ passed: 0, failed: 6 });
+    const bad = res.body.checks.find((c: any) => c.name === "bad_signature");
+    expect(bad).toMatchObject({
+      expected: "4xx",
+      got: "404",
+      pass: false,
+      advice: expect.stringMatching(/^Inconclusive/),
+    });
+  } finally {
+    await missing.close();
+  }
+});
+
 test("a verifying but brittle receiver fails the duplicate, unknown-type and out-of-order checks", async ({
   request,
 }) => {

@@ -157,8 +157,22 @@ export async function checkWebhookHandler(organisationId: string, body: unknown)
       got = res.statusCode !== null ? String(res.statusCode) : (res.error ?? "no response");
     }
     const status = Number(got);
-    const pass = check.expected === "2xx" ? status >= 200 && status < 300 : status >= 400 && status < 500;
-    checks.push({ name: check.name, expected: check.expected, got, pass, advice: pass ? "" : check.advice });
+    const is2xx = status >= 200 && status < 300;
+    if (check.expected === "2xx") {
+      checks.push({ name: check.name, expected: "2xx", got, pass: is2xx, advice: is2xx ? "" : check.advice });
+      continue;
+    }
+    // A refusal shows the handler checks signatures only if it accepted the correctly signed
+    // event: a URL that answers 404 to everything refuses these too, and proves nothing.
+    const refused = status >= 400 && status < 500;
+    const acceptsValid = checks[0]?.pass === true;
+    const pass = refused && acceptsValid;
+    const advice = pass
+      ? ""
+      : refused
+        ? `Inconclusive: the correctly signed event was refused too (valid_event got ${checks[0]?.got}), so this ${got} does not show the check. Fix valid_event first.`
+        : check.advice;
+    checks.push({ name: check.name, expected: "4xx", got, pass, advice });
   }
   const passed = checks.filter((c) => c.pass).length;
 

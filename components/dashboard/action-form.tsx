@@ -73,7 +73,8 @@ export function ActionForm(props: Props) {
   const wasAsking = useRef(false);
   const tone = TONES[props.tone ?? "primary"];
   const names = new Set([...(props.fields ?? []), ...(props.groups ?? []).flatMap((g) => g.fields)].map((f) => f.name));
-  // Reasons for no field of this form (e.g. "steps": "At least one step") go with the message.
+  // Reasons for no field of this form go with the message, as written: the action words them as
+  // sentences (the timeline's "Fill in at least one step: …"), so no field name goes before them.
   const unmatched = Object.entries(state.fields ?? {}).filter(([name]) => !names.has(name));
 
   useEffect(() => {
@@ -151,7 +152,7 @@ export function ActionForm(props: Props) {
           {state.message}
           {unmatched.length ? (
             <span className="mt-1 block" data-testid="form-error">
-              {unmatched.map(([name, reason]) => `${name}: ${reason}`).join("; ")}
+              {unmatched.map(([, reason]) => reason).join(" ")}
             </span>
           ) : null}
         </p>

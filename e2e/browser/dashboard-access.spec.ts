@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect } from "../fixtures";
 import { addLogin, expectAccessible, signIn, signedIn, snap, test } from "./dashboard-helpers";
+import { checkDashboardPage } from "./dashboard-quality";
 import { start } from "./helpers";
 
 // Browser, axe and screenshots on a loaded 2-core machine: more time than the default minute.
@@ -61,19 +62,34 @@ test("API keys: create (shown once, copy), last used, revoke at once", async ({
   expect(actions.slice(0, 2)).toEqual(["api_key.revoke", "api_key.create"]);
 });
 
-test("an unknown transaction or request is 'not found' inside the dashboard", async ({ page, own: api }) => {
+test("an unknown transaction, request or page is 'not found' inside the dashboard", async ({
+  page,
+  own: api,
+}, testInfo) => {
+  // An unknown address asks for the login first (it answers nothing else), and comes back to it.
+  const res = await page.goto("/dashboard/no-such-page");
+  await expect(page).toHaveURL(/\/dashboard\/login\?callbackUrl=%2Fdashboard%2Fno-such-page$/);
+  expect(res?.status()).toBe(200);
   await signedIn(page, api.merchant.organisation);
+  const request = "/dashboard/developers/requests/req_000000000000000000000000";
   for (const path of [
     "/dashboard/transactions/00000000-0000-4000-8000-000000000000",
-    "/dashboard/developers/requests/req_000000000000000000000000",
+    request,
+    "/dashboard/no-such-page",
+    "/dashboard/transactions/00000000-0000-4000-8000-000000000000/more",
+    "/dashboard/developers/nothing",
   ]) {
     const res = await page.goto(path);
-    expect(res?.status()).toBe(404);
+    expect(res?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
     // The dashboard's own navigation, not the shopper's "return to the shop" page.
+    await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Transactions" }).first()).toBeVisible();
     await expect(page.getByText("return to the shop")).toHaveCount(0);
+    // Why an item can be gone, only where it applies: the request log's limit.
+    await expect(page.getByText("the request log keeps the last 1,000 requests")).toHaveCount(path === request ? 1 : 0);
   }
+  await checkDashboardPage(page, testInfo, "not-found");
 });
 
 test("users: invite from the dashboard and the CLI, the link sets a password once; sign out everywhere", async ({
@@ -159,7 +175,7 @@ test("users: invite from the dashboard and the CLI, the link sets a password onc
   await page.getByRole("button", { name: "Yes, sign out everywhere" }).click();
   await expect(page).toHaveURL(/\/dashboard\/login/);
   await secondPage.goto("/dashboard/transactions");
-  await expect(secondPage).toHaveURL(/\/dashboard\/login$/);
+  await expect(secondPage).toHaveURL(/\/dashboard\/login\?callbackUrl=%2Fdashboard%2Ftransactions$/);
   await second.close();
   // Signing in again works.
   await signIn(page, owner.email, owner.password);

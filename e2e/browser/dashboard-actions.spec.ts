@@ -57,7 +57,7 @@ test("refund: partial amounts, an over-refund refused next to the field, asks fi
   await form.getByLabel("Reason (optional)").fill("damaged box");
   await form.getByRole("button", { name: "Refund" }).click();
   await form.getByRole("button", { name: "Yes, refund" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Refund requested." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Refund of €10.00 requested." })).toBeVisible();
   await expect(page.getByTestId("refunds")).toContainText("€10.00");
   await expect(page.getByText("Refundable: €15.00")).toBeVisible();
   // Under the amount: what was refunded and what the merchant keeps.
@@ -66,6 +66,21 @@ test("refund: partial amounts, an over-refund refused next to the field, asks fi
   expect(JSON.stringify(refunds)).toContain("damaged box");
   await snap(page, testInfo, "refund-done");
   await expectAccessible(page, testInfo, "transaction-refund");
+
+  // Empty refunds the rest, as its hint says: no "minor units (cents)" from the API's schema.
+  await expect(form.getByLabel("Amount (EUR)")).toHaveAttribute("placeholder", "15.00");
+  await expect(form.getByTestId("field-hint")).toHaveText("Empty refunds the rest (€15.00).");
+  await form.getByLabel("Amount (EUR)").fill("");
+  await form.getByLabel("Reason (optional)").fill("");
+  await form.getByRole("button", { name: "Refund" }).click();
+  await form.getByRole("button", { name: "Yes, refund" }).click();
+  // Nothing is left to refund: the form goes, its answer is the page's notice.
+  await expect(page.getByTestId("page-notice")).toHaveText("Refund of €15.00 requested.");
+  await expect(page.getByTestId("refund-form")).toHaveCount(0);
+  await expect(page.getByText("minor units")).toHaveCount(0);
+  const amounts = (await api.get(`/v1/transaction/${t.id}/refunds`)).body.data.map((r: any) => r.amount);
+  expect(amounts).toEqual(["1000", "1500"]);
+  await expect(page.getByTestId("amount-notes")).toHaveText("Refunded €25.00 · net €0.00");
 
   await page.goto("/dashboard/audit");
   await expect(page.getByTestId("audit").getByRole("row").first()).toContainText("transaction.refund");

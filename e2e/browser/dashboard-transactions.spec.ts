@@ -46,6 +46,22 @@ test("search, filters, pages and the CSV export", async ({ page, own: api }, tes
   await search({ Search: `REF-${tag}` });
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`ref-${tag}-x`);
+  // At a phone's width the reference stays on one line (never "ref-" over the rest), beside the
+  // longest status, and the table still fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const reference = rows.first().getByRole("link");
+  const [height, lineHeight] = await reference.evaluate((a) => [
+    a.getBoundingClientRect().height,
+    Number.parseFloat(getComputedStyle(a).lineHeight),
+  ]);
+  expect(height).toBeLessThan(lineHeight * 1.5);
+  expect(
+    await rows.first().evaluate((r) => {
+      const scroller = r.closest("table")!.parentElement!;
+      return scroller.scrollWidth - scroller.clientWidth;
+    }),
+  ).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await search({ Search: email });
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("DECLINED");
@@ -66,15 +82,38 @@ test("search, filters, pages and the CSV export", async ({ page, own: api }, tes
   await expect(rows).toHaveCount(3);
   await search({ To: "2020-01-01" });
   await expect(rows.first()).toContainText("No transactions match.");
+  // Filters that cannot be applied list nothing (never every transaction as if it matched) and
+  // cannot be exported: the notice says why, the reason stands next to its field.
+  const refused = async (field: string, reason: string) => {
+    await expect(page.getByTestId("field-error")).toHaveText(reason);
+    await expect(page.getByLabel(field, { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("filters-invalid")).toContainText("These filters cannot be applied.");
+    await expect(page.getByTestId("transactions")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+  };
   // A range that ends before it begins is named, not answered with an empty list.
   await search({ From: today, To: "2020-01-01" });
-  await expect(page.getByTestId("field-error")).toHaveText("Must not be before From");
-  await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
-  // A bad amount is named next to its field.
+  await refused("To", "Must not be before From");
+  // A bad amount is named next to its field, in euros.
   await search({ "Amount (EUR)": "lots" });
-  await expect(page.getByTestId("field-error")).toHaveText("Expected an amount in euros, e.g. 25 or 25.00");
-  await expect(page.getByLabel("Amount (EUR)")).toHaveAttribute("aria-invalid", "true");
+  await refused("Amount (EUR)", "Expected an amount in euros, e.g. 25 or 25.00");
   await snap(page, testInfo, "transactions-search-error");
+  await expectAccessible(page, testInfo, "transactions-search-error");
+  // A search over 255 characters, in plain words (not zod's "Too big: expected string …").
+  await search({ Search: "x".repeat(256) });
+  await refused("Search", "At most 255 characters");
+  // Stale links: a status or an amount typed into the address.
+  await page.goto("/dashboard/transactions?status=BOGUS");
+  await refused("Status", "Not a status: pick one from the list");
+  await page.goto("/dashboard/transactions?amount=abc");
+  await refused("Amount (EUR)", "Expected an amount in euros, e.g. 25 or 25.00");
+  // A cursor that cannot be one is not a bad filter: the first page, said so.
+  await page.goto(`/dashboard/transactions?status=DECLINED&cursor=${"c".repeat(201)}`);
+  await expect(rows).toHaveCount(1);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Not a page of this list: showing the first page" }),
+  ).toBeVisible();
 
   // Keyset pages: 25 a page; 27 transactions make two pages with nothing lost or repeated.
   await Promise.all(Array.from({ length: 24 }, () => start(api, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" })));
@@ -112,9 +151,17 @@ test("search, filters, pages and the CSV export", async ({ page, own: api }, tes
     "href",
     "/dashboard/transactions/export?status=DECLINED",
   );
-  const bad = await page.request.get("/dashboard/transactions/export?amount=lots");
-  expect(bad.status()).toBe(400);
-  expect((await bad.json()).details.invalid_fields.amount).toContain("Expected an amount");
+  // A bad filter in the export's link: back to the list with the same filters, where the reason
+  // stands next to its field (never a page of raw JSON); nothing exported, nothing audited.
+  const bad = await page.request.get("/dashboard/transactions/export?amount=lots&status=DECLINED&cursor=x", {
+    maxRedirects: 0,
+  });
+  expect(bad.status()).toBe(303);
+  expect(bad.headers().location).toBe("/dashboard/transactions?status=DECLINED&amount=lots");
+  await page.goto("/dashboard/transactions/export?amount=lots&status=DECLINED");
+  await expect(page).toHaveURL(/\/dashboard\/transactions\?status=DECLINED&amount=lots$/);
+  await refused("Amount (EUR)", "Expected an amount in euros, e.g. 25 or 25.00");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("DECLINED");
   // Without a session: 401, no rows.
   const anonymous = await page.request.fetch("/dashboard/transactions/export", { headers: { cookie: "" } });
   expect(anonymous.status()).toBe(401);
@@ -142,7 +189,8 @@ test("the overview: totals, charts by day and status, conversion per product, we
   await expect(totals).toContainText("Succeeded volume€40.00");
   await expect(totals).toContainText("Refunded€3.00");
   await expect(totals).toContainText("Conversion50.0%");
-  await expect(page.getByTestId("conversion")).toContainText("dummy50.0% (2 of 4)");
+  // Products by their display names (lib/domain/products.ts), not their ids.
+  await expect(page.getByTestId("conversion")).toContainText("Dummy (test outcomes)50.0% (2 of 4)");
   await expect(page.getByTestId("chart-volume")).toBeVisible();
   await expect(page.getByTestId("chart-count").locator("rect")).toHaveCount(2);
   await expect(page.getByTestId("chart-count").locator("desc")).toContainText("4 in 30 days");

@@ -264,8 +264,28 @@ test("Check my handler: progress while it runs, the graded report for a naive an
     await expect(report.getByTestId("check-result").filter({ hasText: "✓ pass" })).toHaveCount(6);
     await snap(page, testInfo, "check-good");
 
+    // A URL that answers 404 to everything "refuses" the bad signature and the stale timestamp
+    // too: that shows nothing about signature checks, so neither is a pass.
+    const missing = await Receiver.start(404);
+    try {
+      await form.getByLabel("URL to check (optional)").fill(missing.url());
+      await form.getByRole("button", { name: "Check my handler" }).click();
+      await expect(report).toContainText(`Checked ${missing.url()}`, { timeout: 60_000 });
+      await expect(report.getByTestId("check-got")).toHaveText(Array(6).fill("404"));
+      await expect(form.getByRole("status")).toHaveText("0 of 6 checks passed.");
+      await expect(report.getByTestId("check-result").filter({ hasText: "✓ pass" })).toHaveCount(0);
+      for (const name of ["bad_signature", "stale_timestamp"]) {
+        await expect(row(name).getByTestId("check-result")).toHaveText("✗ fail");
+        await expect(row(name)).toContainText("Inconclusive: the correctly signed event was refused too");
+      }
+      await snap(page, testInfo, "check-404");
+      await expectAccessible(page, testInfo, "webhooks-check-404");
+    } finally {
+      await missing.close();
+    }
+
     const actions = await auditActions(page);
-    expect(actions.slice(0, 2)).toEqual(["webhook.check", "webhook.check"]);
+    expect(actions.slice(0, 3)).toEqual(["webhook.check", "webhook.check", "webhook.check"]);
   } finally {
     await naive.close();
     await good.close();

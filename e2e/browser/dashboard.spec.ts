@@ -58,6 +58,62 @@ test("the dashboard needs a login, shows only the organisation's transactions, a
   await expect(page).toHaveURL(/\/dashboard\/login$/);
 });
 
+test("a signed-out deep link lands on its page after the login; another site is never a callback", async ({
+  page,
+  merchant,
+}) => {
+  const login = addLogin(merchant.organisation);
+  const asked = "/dashboard/transactions?status=DECLINED";
+  const pathOf = (url: URL) => `${url.pathname}${url.search}`;
+  await page.goto(asked);
+  await page.waitForURL((url) => pathOf(url) === `/dashboard/login?callbackUrl=${encodeURIComponent(asked)}`);
+  // A wrong password keeps where to go.
+  await page.getByLabel("E-mail").fill(login.email);
+  await page.getByLabel("Password").fill("wrong password!");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Wrong e-mail or password." })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(asked);
+  await page.getByLabel("Password").fill(login.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => pathOf(url) === asked);
+  await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("DECLINED");
+
+  // Anything but a dashboard path of this site is dropped: the login lands on the overview.
+  const origin = new URL(page.url()).origin;
+  for (const callback of [
+    "https://evil.example/dashboard",
+    "//evil.example/dashboard",
+    "/\\evil.example",
+    "/dashboard/../pay/x",
+    `${origin}/dashboard/users`,
+  ]) {
+    await page.context().clearCookies();
+    await page.goto(`/dashboard/login?callbackUrl=${encodeURIComponent(callback)}`);
+    await expect(page.locator('input[name="callbackUrl"]')).toHaveCount(0);
+    await page.getByLabel("E-mail").fill(login.email);
+    await page.getByLabel("Password").fill(login.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+    expect(page.url(), callback).toBe(`${origin}/dashboard`);
+  }
+  // A forged form field is checked again by the sign-in itself.
+  await page.context().clearCookies();
+  await page.goto("/dashboard/login");
+  await page.locator("form").evaluate((form) => {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "callbackUrl";
+    input.value = "https://evil.example/";
+    form.append(input);
+  });
+  await page.getByLabel("E-mail").fill(login.email);
+  await page.getByLabel("Password").fill(login.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  expect(page.url()).toBe(`${origin}/dashboard`);
+});
+
 test("merchant CLI refuses a short password and an unknown organisation", () => {
   const run = (...args: string[]) => {
     try {

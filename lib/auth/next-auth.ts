@@ -1,5 +1,6 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { recordAudit } from "@/lib/auth/audit";
 import { checkCredentials, currentSessionVersion } from "@/lib/auth/dashboard-users";
@@ -110,10 +111,22 @@ async function dashboardOrganisation(): Promise<string | null> {
   return (await dashboardUser())?.organisationId ?? null;
 }
 
+/**
+ * The login, naming the page that was asked for (`callbackUrl`) so the user lands there after
+ * signing in. proxy.ts sets the header on every dashboard request; the login page takes only a
+ * path under /dashboard from it (lib/dashboard/return-path.ts), never another site.
+ */
+async function loginRedirect(): Promise<never> {
+  const asked = (await headers()).get("x-payrail-dashboard-path");
+  redirect(
+    asked && asked !== "/dashboard" ? `/dashboard/login?callbackUrl=${encodeURIComponent(asked)}` : "/dashboard/login",
+  );
+}
+
 /** The signed-in user (for actions, which audit who did what), or a redirect to the login. */
 export async function requireDashboardUser(): Promise<DashboardUser> {
   const user = await dashboardUser();
-  if (!user) redirect("/dashboard/login");
+  if (!user) return loginRedirect();
 
   return user;
 }
@@ -124,7 +137,7 @@ export async function requireDashboardUser(): Promise<DashboardUser> {
  */
 export async function requireDashboardOrganisation(): Promise<string> {
   const organisationId = await dashboardOrganisation();
-  if (!organisationId) redirect("/dashboard/login");
+  if (!organisationId) return loginRedirect();
 
   return organisationId;
 }

@@ -14,7 +14,8 @@ import { eurosToCents, NOT_EUROS } from "@/lib/dashboard/money";
  */
 const TransactionSearchSchema = z
   .object({
-    q: z.string().trim().max(255).optional(),
+    // The reason in plain words: zod's own reads "Too big: expected string to have <=255 characters".
+    q: z.string().trim().max(255, "At most 255 characters").optional(),
     // A stale link's unknown value: a short message (the filter's own list shows what exists).
     status: z.enum(STATUSES, "Not a status: pick one from the list").optional(),
     payment_product: z.enum(PAYMENT_PRODUCTS, "Not a payment product: pick one from the list").optional(),
@@ -26,7 +27,9 @@ const TransactionSearchSchema = z
       .optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
-    cursor: z.string().max(200).optional(),
+    // Not a filter: a cursor that cannot be one (too long) means the first page, as a foreign one
+    // does (the page says so), and never makes the filters invalid.
+    cursor: z.string().max(200).optional().catch(undefined),
   })
   .refine((s) => !s.from || !s.to || s.from <= s.to, {
     path: ["to"],

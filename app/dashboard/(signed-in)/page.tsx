@@ -99,7 +99,7 @@ export default async function OverviewPage() {
             {o.products.map((p) => (
               <li key={p.product} className="text-sm">
                 <div className="flex justify-between gap-3">
-                  <span className="font-medium">{p.product}</span>
+                  <span className="font-medium">{p.name}</span>
                   <span className="tabular-nums text-slate-700">
                     {pct(p.rate)}{" "}
                     <span className="text-slate-600">
@@ -107,7 +107,7 @@ export default async function OverviewPage() {
                     </span>
                   </span>
                 </div>
-                <ShareBar share={p.rate} label={`${p.product}: ${pct(p.rate)} succeeded`} />
+                <ShareBar share={p.rate} label={`${p.name}: ${pct(p.rate)} succeeded`} />
               </li>
             ))}
           </ul>

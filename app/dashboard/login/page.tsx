@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { SignInThrottled, signIn } from "@/lib/auth/next-auth";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { SubmitButton } from "@/components/dashboard/submit-button";
+import { dashboardReturnPath } from "@/lib/dashboard/return-path";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
@@ -11,19 +12,23 @@ export const metadata: Metadata = { title: "Sign in" };
 async function login(form: FormData) {
   "use server";
   const email = String(form.get("email") ?? "");
+  // The page asked for before the login, checked again: the form's field can be forged.
+  const back = dashboardReturnPath(form.get("callbackUrl"));
+  const again = (query: Record<string, string>) =>
+    redirect(`/dashboard/login?${new URLSearchParams({ ...query, ...(back ? { callbackUrl: back } : {}) })}`);
   try {
     await signIn("credentials", {
       email,
       password: String(form.get("password") ?? ""),
-      redirectTo: "/dashboard",
+      redirectTo: back ?? "/dashboard",
     });
   } catch (err) {
     if (err instanceof SignInThrottled || (err instanceof CredentialsSignin && err.code === "throttled"))
-      redirect("/dashboard/login?error=throttled");
+      again({ error: "throttled" });
     // The e-mail comes back into the form: only the password is to be typed again.
     if (err instanceof AuthError && isDatabaseUnavailable(err))
-      redirect(`/dashboard/login?error=unavailable&email=${encodeURIComponent(email.slice(0, 254))}`);
-    if (err instanceof AuthError) redirect(`/dashboard/login?error=1&email=${encodeURIComponent(email.slice(0, 254))}`);
+      again({ error: "unavailable", email: email.slice(0, 254) });
+    if (err instanceof AuthError) again({ error: "1", email: email.slice(0, 254) });
     throw err;
   }
 }
@@ -34,6 +39,7 @@ export default async function LoginPage({ searchParams }: Props) {
   const query = await searchParams;
   const error = query.error;
   const email = typeof query.email === "string" ? query.email : "";
+  const back = dashboardReturnPath(query.callbackUrl);
   const failed = error !== undefined;
   const throttled = error === "throttled";
   const input =
@@ -44,6 +50,7 @@ export default async function LoginPage({ searchParams }: Props) {
       <p className="text-sm font-semibold tracking-wide text-indigo-600 uppercase">Payrail</p>
       <h1 className="mt-1 text-2xl font-bold">Merchant dashboard</h1>
       <form action={login} className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        {back ? <input type="hidden" name="callbackUrl" value={back} /> : null}
         {failed ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
             {throttled

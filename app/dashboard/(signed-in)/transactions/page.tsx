@@ -23,30 +23,47 @@ export default async function TransactionsPage({ searchParams }: Props) {
   const organisationId = await requireDashboardOrganisation();
   const { raw, parsed } = searchFromParams(await searchParams);
   const errors = parsed.success ? {} : invalidFields(parsed.error, "", raw);
-  const search = parsed.success ? parsed.data : {};
-  const page = await searchTransactions(organisationId, search).catch((e) => {
-    if (e instanceof ApiError) {
-      errors.cursor = "Not a page of this list: showing the first page";
-      return searchTransactions(organisationId, { ...search, cursor: undefined });
-    }
-    throw e;
-  });
+  const notAPage = "Not a page of this list: showing the first page";
+  if (parsed.success && raw.cursor && parsed.data.cursor === undefined) errors.cursor = notAPage;
+  // Filters that cannot be applied list nothing: every transaction, unfiltered, would look as if
+  // it matched them. The reasons are next to their fields.
+  const page = parsed.success
+    ? await searchTransactions(organisationId, parsed.data).catch((e) => {
+        if (e instanceof ApiError) {
+          errors.cursor = notAPage;
+          return searchTransactions(organisationId, { ...parsed.data, cursor: undefined });
+        }
+        throw e;
+      })
+    : null;
   const { cursor: _, ...filters } = raw;
   const query = new URLSearchParams(filters);
-  const next = new URLSearchParams({ ...filters, ...(page.nextCursor ? { cursor: page.nextCursor } : {}) });
+  const next = new URLSearchParams({ ...filters, ...(page?.nextCursor ? { cursor: page.nextCursor } : {}) });
   const attrs = (name: string) => filterInputProps(name, raw, errors);
 
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Transactions</h1>
-        <a
-          href={`/dashboard/transactions/export?${query}`}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          download
-        >
-          Export CSV
-        </a>
+        {page ? (
+          <a
+            href={`/dashboard/transactions/export?${query}`}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            download
+          >
+            Export CSV
+          </a>
+        ) : (
+          // Nothing to export until the filters can be applied; the notice below says why.
+          <button
+            type="button"
+            disabled
+            aria-describedby="filters-invalid"
+            className="cursor-not-allowed rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-500"
+          >
+            Export CSV
+          </button>
+        )}
       </div>
       <form
         method="get"
@@ -100,6 +117,42 @@ export default async function TransactionsPage({ searchParams }: Props) {
           {errors.cursor}
         </p>
       ) : null}
+      {page ? null : (
+        <div
+          id="filters-invalid"
+          role="alert"
+          className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          data-testid="filters-invalid"
+        >
+          <p className="font-semibold">These filters cannot be applied.</p>
+          <p className="mt-1">
+            Fix the marked {Object.keys(errors).length === 1 ? "field" : "fields"} and search again, or{" "}
+            <Link href="/dashboard/transactions" className="font-medium text-indigo-700 underline">
+              clear the filters
+            </Link>
+            . No transactions are listed or exported until then.
+          </p>
+        </div>
+      )}
+      {page ? <TransactionList page={page} query={query} next={next} newest={raw.cursor !== undefined} /> : null}
+    </div>
+  );
+}
+
+/** One page of the list and the links to the next and the newest. */
+function TransactionList({
+  page,
+  query,
+  next,
+  newest,
+}: {
+  page: Awaited<ReturnType<typeof searchTransactions>>;
+  query: URLSearchParams;
+  next: URLSearchParams;
+  newest: boolean;
+}) {
+  return (
+    <>
       <DataTable<Row>
         label="Transactions"
         caption="Transactions, newest first"
@@ -118,9 +171,12 @@ export default async function TransactionsPage({ searchParams }: Props) {
             header: "Reference",
             cell: (t) => (
               <>
+                {/* One line ("PC-3SMNGD", never "PC-" over "3SMNGD"); a long one is cut short with
+                    an ellipsis on a phone, whole in its title and on the transaction's page. */}
                 <Link
                   href={`/dashboard/transactions/${t.id}`}
-                  className="font-medium wrap-anywhere text-indigo-700 hover:underline"
+                  title={t.merchantReference || t.id}
+                  className="inline-block max-w-[7rem] truncate align-bottom font-medium whitespace-nowrap text-indigo-700 hover:underline sm:max-w-xs"
                 >
                   {t.merchantReference || t.id.slice(0, 8)}
                 </Link>
@@ -139,7 +195,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
         ]}
       />
       <nav aria-label="Pages" className="mt-4 flex gap-4 text-sm">
-        {raw.cursor ? (
+        {newest ? (
           <Link href={`/dashboard/transactions?${query}`} className="font-medium text-indigo-700 hover:underline">
             ← Newest
           </Link>
@@ -150,6 +206,6 @@ export default async function TransactionsPage({ searchParams }: Props) {
           </Link>
         ) : null}
       </nav>
-    </div>
+    </>
   );
 }

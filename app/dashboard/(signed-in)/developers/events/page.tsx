@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ActionForm } from "@/components/dashboard/action-form";
-import { ScrollRegion } from "@/components/dashboard/scroll-region";
+import { AttemptsTable } from "@/components/dashboard/attempts-table";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
-import { chaosSummary, eventQueryFromParams } from "@/lib/dashboard/webhooks";
+import { eventQueryFromParams } from "@/lib/dashboard/webhooks";
 import { ApiError } from "@/lib/errors/api-error";
 import { listEvents } from "@/lib/sandbox/events";
 import { resendEventAction } from "../webhooks/actions";
@@ -123,35 +123,7 @@ export default async function EventsPage({ searchParams }: Props) {
             </p>
             <p className="mt-1 text-xs break-all text-slate-600">{e.targetUrl || "no webhook URL applied"}</p>
             {e.attemptLog.length ? (
-              <ScrollRegion label={`Attempts of event ${e.id}`} className="mt-2 overflow-x-auto">
-                <table className="min-w-full text-xs">
-                  <caption className="sr-only">Delivery attempts of event {e.id}</caption>
-                  <thead className="text-left text-slate-600">
-                    <tr>
-                      <th className="pr-3 font-medium">#</th>
-                      <th className="pr-3 font-medium">Started (UTC)</th>
-                      <th className="pr-3 font-medium">Trigger</th>
-                      <th className="pr-3 font-medium">Result</th>
-                      <th className="pr-3 font-medium">Duration</th>
-                      <th className="pr-3 font-medium">Chaos</th>
-                    </tr>
-                  </thead>
-                  <tbody data-testid="attempts">
-                    {e.attemptLog.map((a) => (
-                      <tr key={String(a.id)} className="align-top">
-                        <td className="pr-3">{a.attemptNumber}</td>
-                        <td className="pr-3 font-mono whitespace-nowrap">{time(a.startedAt)}</td>
-                        <td className="pr-3">{a.trigger}</td>
-                        <td className="pr-3">{a.statusCode ? `HTTP ${a.statusCode}` : (a.error ?? "")}</td>
-                        <td className="pr-3 tabular-nums">{a.durationMs} ms</td>
-                        <td className="pr-3" data-testid="chaos">
-                          {chaosSummary(a.chaos) || "—"}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollRegion>
+              <AttemptsTable eventId={e.id} attempts={e.attemptLog} />
             ) : (
               <p className="mt-2 text-xs text-slate-600">No attempts yet.</p>
             )}

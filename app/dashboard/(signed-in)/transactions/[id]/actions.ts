@@ -32,21 +32,36 @@ function amountInEuros(err: ApiError, values?: Record<string, string>): ActionSt
   };
 }
 
+/**
+ * The refund form's amount for the API: an empty field refunds the rest, the refundable amount the
+ * page showed (hidden `rest`, in cents). The service still checks it under its lock, so a remainder
+ * that shrank meanwhile is refused ("Exceeds the refundable amount (€…)"), never over-refunded.
+ */
+const REST = /^[1-9]\d{0,9}$/;
+const refundInput = (text: string, rest: string): unknown =>
+  text.trim() === "" ? (REST.test(rest) ? Number(rest) : null) : amountInput(text);
+
 export async function refundAction(_: ActionState, form: FormData): Promise<ActionState> {
   const id = field(form, "id");
   const values = { amount: field(form, "amount"), reason: field(form, "reason") };
+  const rest = field(form, "rest");
   return auditedAction({
     action: "transaction.refund",
     schema: RefundCreateSchema,
-    input: { amount: amountInput(values.amount) ?? null, reason: values.reason || undefined },
+    input: { amount: refundInput(values.amount, rest), reason: values.reason || undefined },
     values,
-    precheck: () => ({ amount: euroAmountProblem(values.amount) }),
+    // Without a remainder to fall back on (a page of an older version), the amount is asked for.
+    precheck: () => ({
+      amount:
+        euroAmountProblem(values.amount) ||
+        (values.amount.trim() === "" && !REST.test(rest) ? "Type the amount to refund in euros" : ""),
+    }),
     run: ({ amount, reason }, user) => refundTransaction({ organisationId: user.organisationId, id, amount, reason }),
     onError: amountInEuros,
     done: (_r, { amount, reason }) => ({
       target: id,
       details: { amount, reason: reason ?? "" },
-      message: "Refund requested.",
+      message: `Refund of ${formatAmount(amount)} requested.`,
     }),
     revalidate: page(id),
   });

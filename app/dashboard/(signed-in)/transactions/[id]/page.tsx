@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { formatAmount } from "@/components/pay/format";
 import { ActionForm } from "@/components/dashboard/action-form";
-import { type Column, DataTable } from "@/components/dashboard/data-table";
+import { AttemptsTable } from "@/components/dashboard/attempts-table";
 import { ScrollRegion } from "@/components/dashboard/scroll-region";
 import { Section } from "@/components/dashboard/section";
 import { StatusBadge } from "@/components/dashboard/status-badge";
@@ -24,26 +24,6 @@ type Props = { params: Promise<{ id: string }> };
 const time = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 const allows = (op: keyof typeof OPERATION_FROM, status: string) =>
   (OPERATION_FROM[op] as readonly string[]).includes(status);
-
-/** What chaos mode did to an attempt, e.g. "delay_ms=120, bad_signature" ("" without chaos). */
-const chaosText = (chaos: unknown): string =>
-  chaos && typeof chaos === "object"
-    ? Object.entries(chaos)
-        .filter(([, v]) => v !== false && v !== null && v !== 0)
-        .map(([k, v]) => (v === true ? k : `${k}=${typeof v === "object" ? JSON.stringify(v) : String(v)}`))
-        .join(", ")
-    : "";
-
-type Attempt = Awaited<ReturnType<typeof listTransactionWebhooksOrThrow>>[number]["attemptLog"][number];
-
-const ATTEMPT_COLUMNS: Column<Attempt>[] = [
-  { header: "#", cell: (a) => a.attemptNumber },
-  { header: "Started (UTC)", className: "font-mono whitespace-nowrap", cell: (a) => time(a.startedAt) },
-  { header: "Trigger", cell: (a) => a.trigger },
-  { header: "Result", cell: (a) => (a.statusCode ? `HTTP ${a.statusCode}` : (a.error ?? "")) },
-  { header: "Chaos", cell: (a) => chaosText(a.chaos) },
-  { header: "Duration", className: "tabular-nums", cell: (a) => `${a.durationMs} ms` },
-];
 
 // One transaction of the signed-in user's organisation: details, actions, history, refunds, webhooks.
 export default async function TransactionPage({ params }: Props) {
@@ -146,7 +126,7 @@ export default async function TransactionPage({ params }: Props) {
                 title="Refund"
                 intro={`Refundable: ${formatAmount(refundable)}`}
                 action={refundAction}
-                hidden={hidden}
+                hidden={{ ...hidden, rest: String(refundable) }}
                 testId="refund-form"
                 fields={[
                   {
@@ -154,7 +134,7 @@ export default async function TransactionPage({ params }: Props) {
                     label: "Amount (EUR)",
                     inputMode: "decimal",
                     placeholder: (refundable / 100).toFixed(2),
-                    required: true,
+                    hint: `Empty refunds the rest (${formatAmount(refundable)}).`,
                   },
                   { name: "reason", label: "Reason (optional)" },
                 ]}
@@ -234,17 +214,7 @@ export default async function TransactionPage({ params }: Props) {
               </div>
               <p className="mt-1 text-xs break-all text-slate-600">{e.targetUrl || "no webhook URL applied"}</p>
               {e.attemptLog.length ? (
-                <DataTable<Attempt>
-                  variant="inline"
-                  className="mt-2"
-                  label={`Attempts of event ${e.id}`}
-                  caption={`Delivery attempts of event ${e.id}`}
-                  testId="attempts"
-                  rows={e.attemptLog}
-                  rowKey={(a) => String(a.id)}
-                  empty="No attempts yet."
-                  columns={ATTEMPT_COLUMNS}
-                />
+                <AttemptsTable eventId={e.id} attempts={e.attemptLog} />
               ) : (
                 <p className="mt-2 text-xs text-slate-600">No attempts yet.</p>
               )}

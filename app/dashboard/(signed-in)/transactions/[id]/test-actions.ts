@@ -89,9 +89,11 @@ export async function timelineAction(_: ActionState, form: FormData): Promise<Ac
     schema: TimelineSchema,
     input: { steps },
     values,
-    // A step's wait in the form's terms (the schema would say "expected number, received string").
-    precheck: () =>
-      Object.fromEntries(
+    // A step's wait in the form's terms (the schema would say "expected number, received string"),
+    // and an empty form in a sentence (the schema's "steps": "At least one step" names no field).
+    precheck: () => ({
+      steps: used === 0 ? "Fill in at least one step: its wait in milliseconds and a status." : "",
+      ...Object.fromEntries(
         rows
           .slice(0, used)
           .map((r, i) => [
@@ -99,6 +101,7 @@ export async function timelineAction(_: ActionState, form: FormData): Promise<Ac
             r.after_ms.trim() && !/^\d+$/.test(r.after_ms.trim()) ? MS_PROBLEM : "",
           ]),
       ),
+    }),
     run: (body, user) => scriptTimeline({ organisationId: user.organisationId, id, body }),
     done: (t) => ({
       target: id,

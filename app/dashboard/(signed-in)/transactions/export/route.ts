@@ -1,6 +1,5 @@
 import { recordAudit } from "@/lib/auth/audit";
 import { dashboardUser } from "@/lib/auth/next-auth";
-import { invalidFields } from "@/lib/errors/validation";
 import { searchFromParams, transactionsCsv } from "@/lib/dashboard/search";
 
 export const dynamic = "force-dynamic";
@@ -15,14 +14,13 @@ export async function GET(request: Request): Promise<Response> {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const { raw, parsed } = searchFromParams(params);
   if (!parsed.success) {
-    return Response.json(
-      {
-        code: "101",
-        message: "The transaction_search is invalid.",
-        details: { resource: "transaction_search", invalid_fields: invalidFields(parsed.error, "", raw) },
-      },
-      { status: 400 },
-    );
+    // A person followed the link (a stale bookmark, a hand-edited query): back to the list with the
+    // same filters, where each reason stands next to its field; never a page of raw JSON.
+    const { cursor: _, ...filters } = raw;
+    return new Response(null, {
+      status: 303,
+      headers: { location: `/dashboard/transactions?${new URLSearchParams(filters)}`, "cache-control": "no-store" },
+    });
   }
   await recordAudit({
     organisationId: user.organisationId,

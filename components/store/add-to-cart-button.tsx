@@ -3,7 +3,11 @@
 import { useActionState } from "react";
 import { addToCart, type AddToCartState } from "@/app/(store)/store/actions";
 
-/** "Add to cart" as a form (works without JavaScript); with it, the button confirms in place. */
+/**
+ * "Add to cart" as a form (works without JavaScript); with it, the button confirms in place. Its
+ * accessible name starts with the visible text (WCAG 2.5.3, label in name: "Add to cart" spoken
+ * by voice control finds it), then says which product.
+ */
 export function AddToCartButton({ productId, productName }: { productId: string; productName: string }) {
   const [state, action, pending] = useActionState<AddToCartState, FormData>(addToCart, { added: 0 });
 
@@ -13,7 +17,7 @@ export function AddToCartButton({ productId, productName }: { productId: string;
       <button
         type="submit"
         disabled={pending}
-        aria-label={`Add ${productName} to cart`}
+        aria-label={`Add to cart: ${productName}`}
         className="inline-flex items-center justify-center rounded-lg bg-stone-900 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-stone-800 focus:ring-2 focus:ring-amber-300 focus:outline-none disabled:opacity-70"
       >
         {pending ? "Adding…" : "Add to cart"}

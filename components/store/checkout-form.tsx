@@ -39,19 +39,45 @@ const COUNTRIES = [
   ["US", "United States"],
 ] as const;
 
-const FINISHES: Partial<Record<PaymentMethodId, string>> = {
-  card: "Next: enter your card in the secure Payrail window.",
-  bnpl: "You'll see the result right away.",
-  direct_debit: "You'll see the result right away.",
+/** What happens after "Pay", under the button: what the chosen method really does next. */
+function finishNote(method: PaymentMethodId | undefined, walletMode: string): string {
+  switch (method) {
+    case "card":
+      return "Next: enter your card in the secure Payrail window.";
+    case "bnpl":
+    case "direct_debit":
+      return "You'll see the result right away.";
+    case "mobile_wallet_a":
+    case "mobile_wallet_b":
+      // The device's wallet token is charged server to server; the wallet app is a page to approve on.
+      return walletMode === "redirect"
+        ? "Next: approve the payment in the wallet app."
+        : "The wallet pays at once: you'll see the result right away.";
+    default:
+      return "You may be taken to a payment page to finish.";
+  }
+}
+
+type Props = {
+  total: number;
+  issuers: Issuer[];
+  /** The methods the merchant has switched on at Payrail (lib/store/enabled-methods.ts). */
+  methods: PaymentMethodId[];
+  walletDescription: string;
 };
 
-type Props = { total: number; issuers: Issuer[]; walletDescription: string };
-
-export function CheckoutForm({ total, issuers, walletDescription }: Props) {
+export function CheckoutForm({ total, issuers, methods, walletDescription }: Props) {
   const [state, action, pending] = useActionState<CheckoutState, FormData>(placeOrder, initialCheckoutState);
   const values = state.values ?? {};
   const errors = state.status === "error" ? state.fieldErrors : {};
-  const [method, setMethod] = useState<PaymentMethodId>((values.payment_product as PaymentMethodId) || "card");
+  const [chosen, setMethod] = useState<PaymentMethodId | undefined>(() =>
+    [values.payment_product, "card", methods[0]].find((m): m is PaymentMethodId =>
+      methods.includes(m as PaymentMethodId),
+    ),
+  );
+  // A method switched off since (the page re-renders after Payrail refused it) is no longer chosen.
+  const method = chosen && methods.includes(chosen) ? chosen : undefined;
+  const [walletMode, setWalletMode] = useState(values.wallet_mode ?? "device");
   const [names, setNames] = useState({
     first: values.first_name ?? DEMO_CUSTOMER.first_name,
     last: values.last_name ?? DEMO_CUSTOMER.last_name,
@@ -63,9 +89,22 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
   useEffect(() => {
     // A full navigation: approval_url is Payrail's page, not a route of this app.
     if (state.status === "redirect") window.location.assign(state.url);
-    if (state.status === "error") formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+    if (state.status !== "error") return;
+    const form = formRef.current;
+    const field = form?.querySelector<HTMLElement>("[aria-invalid=true]");
+    if (field) {
+      field.focus();
+      return;
+    }
+    // Refused with no field to point at (a product switched off, Payrail out of reach): the message
+    // is at the top of a long form while the shopper is at the Pay button, so it takes the focus,
+    // and the view goes with it; otherwise the button just looks dead.
+    const alert = form?.querySelector<HTMLElement>("[data-testid=form-error] [role=alert]");
+    alert?.focus({ preventScroll: true });
+    alert?.scrollIntoView({ block: "center" });
   }, [state]);
 
+  const offered = PAYMENT_METHODS.filter((m) => methods.includes(m.id));
   const c = (name: string) => inputProps(name, values, errors, DEMO_CUSTOMER[name] ?? "");
   const f = (name: string) => ({ name, error: errors[name] });
 
@@ -73,7 +112,7 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
     <form ref={formRef} action={action} className="space-y-6" noValidate aria-busy={pending || leaving}>
       {state.status === "error" && state.formError ? (
         <div data-testid="form-error">
-          <Alert>{state.formError}</Alert>
+          <Alert tabIndex={-1}>{state.formError}</Alert>
         </div>
       ) : null}
       {/* Remounted per attempt so the fields show what was sent (React resets a form after its action). */}
@@ -150,55 +189,72 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
         <Card className="p-5 sm:p-6">
           <h2 className="text-lg font-semibold text-stone-900">Payment method</h2>
           {errors.payment_product ? <p className="mt-1 text-sm text-red-700">{errors.payment_product}</p> : null}
-          <div className="mt-4 space-y-5">
-            {PAYMENT_METHOD_GROUPS.map((group) => (
-              <fieldset key={group}>
-                <legend className="mb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">{group}</legend>
-                <div className="overflow-hidden rounded-xl border border-stone-200">
-                  {PAYMENT_METHODS.filter((m) => m.group === group).map((m) => {
-                    const selected = m.id === method;
-                    return (
-                      <div
-                        key={m.id}
-                        className={`border-b border-stone-200 last:border-b-0 ${selected ? "bg-amber-50/60" : "bg-white"}`}
-                        data-testid={`method-${m.id}`}
-                      >
-                        <label className="flex cursor-pointer items-center gap-3 px-4 py-3">
-                          <input
-                            type="radio"
-                            name="payment_product"
-                            value={m.id}
-                            checked={selected}
-                            onChange={() => setMethod(m.id)}
-                            className="h-4 w-4 flex-none accent-amber-700"
-                          />
-                          <MethodIcon icon={m.icon} />
-                          <span className="min-w-0">
-                            <span className="block font-medium text-stone-900">{m.name}</span>
-                            <span className="block text-sm text-stone-500">{m.blurb}</span>
-                          </span>
-                        </label>
-                        {selected ? (
-                          <div className="border-t border-amber-100 px-4 pt-3 pb-4 sm:pl-[4.25rem]">
-                            <PaymentMethodFields
-                              method={m.id}
-                              values={values}
-                              errors={errors}
-                              issuers={issuers}
-                              prefill={{
-                                description: walletDescription,
-                                fullName: `${names.first} ${names.last}`.trim(),
-                                email,
+          {methods.length === 0 ? (
+            <p className="mt-4 text-sm text-stone-600">
+              No payment method is available right now. Please try again later.
+            </p>
+          ) : null}
+          <div
+            className="mt-4 space-y-5"
+            onChange={(e) => {
+              const input = e.target as HTMLInputElement;
+              if (input.name === "wallet_mode") setWalletMode(input.value);
+            }}
+          >
+            {PAYMENT_METHOD_GROUPS.map((group) => [group, offered.filter((m) => m.group === group)] as const)
+              .filter(([, inGroup]) => inGroup.length > 0)
+              .map(([group, inGroup]) => (
+                <fieldset key={group}>
+                  <legend className="mb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">{group}</legend>
+                  <div className="overflow-hidden rounded-xl border border-stone-200">
+                    {inGroup.map((m) => {
+                      const selected = m.id === method;
+                      return (
+                        <div
+                          key={m.id}
+                          className={`border-b border-stone-200 last:border-b-0 ${selected ? "bg-amber-50/60" : "bg-white"}`}
+                          data-testid={`method-${m.id}`}
+                        >
+                          <label className="flex cursor-pointer items-center gap-3 px-4 py-3">
+                            <input
+                              type="radio"
+                              name="payment_product"
+                              value={m.id}
+                              checked={selected}
+                              onChange={() => {
+                                setMethod(m.id);
+                                // The wallet fields open on their default (or what was sent) again.
+                                setWalletMode(values.wallet_mode ?? "device");
                               }}
+                              className="h-4 w-4 flex-none accent-amber-700"
                             />
-                          </div>
-                        ) : null}
-                      </div>
-                    );
-                  })}
-                </div>
-              </fieldset>
-            ))}
+                            <MethodIcon icon={m.icon} />
+                            <span className="min-w-0">
+                              <span className="block font-medium text-stone-900">{m.name}</span>
+                              <span className="block text-sm text-stone-500">{m.blurb}</span>
+                            </span>
+                          </label>
+                          {selected ? (
+                            <div className="border-t border-amber-100 px-4 pt-3 pb-4 sm:pl-[4.25rem]">
+                              <PaymentMethodFields
+                                method={m.id}
+                                values={values}
+                                errors={errors}
+                                issuers={issuers}
+                                prefill={{
+                                  description: walletDescription,
+                                  fullName: `${names.first} ${names.last}`.trim(),
+                                  email,
+                                }}
+                              />
+                            </div>
+                          ) : null}
+                        </div>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+              ))}
           </div>
         </Card>
       </div>
@@ -207,9 +263,7 @@ export function CheckoutForm({ total, issuers, walletDescription }: Props) {
         <button type="submit" className={primaryButtonClass} disabled={pending || leaving}>
           {leaving ? "Taking you to payment…" : pending ? "Placing your order…" : `Pay ${formatAmount(total)}`}
         </button>
-        <p className="mt-2 text-center text-xs text-stone-500">
-          {FINISHES[method] ?? "You may be taken to a payment page to finish."}
-        </p>
+        <p className="mt-2 text-center text-xs text-stone-500">{finishNote(method, walletMode)}</p>
       </div>
     </form>
   );

@@ -1,19 +1,18 @@
 import { primaryButtonClass } from "@/components/store/ui";
-import { nextStepOf } from "@/lib/store/checkout";
-
-type OpenOrder = { id: string; paymentProduct: string; approvalUrl: string; payrailTransactionId: string | null };
 
 /**
  * An order of this browser whose payment is still open (the shopper pressed Back on Payrail's
  * page, or closed it): continue paying where it stands, or choose another payment method, which
  * cancels the open payment and puts the items back into the cart (`retry`: the store's retryOrder).
+ * "Continue paying" goes through the store's resume route, which first asks Payrail whether the
+ * payment still exists (a sandbox reset deletes it) rather than linking to its page directly.
  */
 export function OpenOrderActions({
   order,
   retry,
   compact = false,
 }: {
-  order: OpenOrder;
+  order: { id: string };
   /** The store's retryOrder server action. */
   retry: (formData: FormData) => Promise<void>;
   compact?: boolean;
@@ -21,7 +20,7 @@ export function OpenOrderActions({
   return (
     <div className={compact ? "mt-2 flex flex-wrap items-center gap-3" : "mt-5 flex flex-col items-center gap-3"}>
       <a
-        href={nextStepOf(order)}
+        href={`/store/checkout/resume/${order.id}`}
         className={
           compact
             ? "text-sm font-semibold text-stone-900 underline underline-offset-2"
@@ -36,15 +35,21 @@ export function OpenOrderActions({
   );
 }
 
-/** "Choose another payment method" for an order whose payment is open (`retry`: the store's retryOrder). */
+/**
+ * "Choose another payment method" for an order whose payment is open (`retry`: the store's
+ * retryOrder), or, with another `label`, the same way back to checkout for an order whose payment
+ * is gone.
+ */
 export function ChooseAnotherMethod({
   orderId,
   retry,
   className,
+  label = "Choose another payment method",
 }: {
   orderId: string;
   retry: (formData: FormData) => Promise<void>;
   className?: string;
+  label?: string;
 }) {
   return (
     <form action={retry} className={className}>
@@ -53,7 +58,7 @@ export function ChooseAnotherMethod({
         type="submit"
         className="text-sm font-medium text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline"
       >
-        Choose another payment method
+        {label}
       </button>
     </form>
   );

@@ -19,7 +19,7 @@ export function OrderLines({ lines }: { lines: Line[] }) {
             />
           ) : null}
           <span className="min-w-0 flex-1 text-stone-700">
-            {l.name} <span className="text-stone-400">× {l.quantity}</span>
+            {l.name} <span className="text-stone-500">× {l.quantity}</span>
           </span>
           <Price amount={l.total} className="text-stone-900" />
         </li>

@@ -185,6 +185,9 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
         </div>
       );
     case "direct_debit":
+      // Only what a shopper of this (European, online) shop can answer. The store itself sends
+      // `type: single` (one order, one debit) and `order_source: ecommerce` (lib/store/payment-details.ts);
+      // `check_number` (US paper checks, ACH) never applies here and is not asked.
       return (
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
@@ -202,28 +205,9 @@ export function PaymentMethodFields({ method, values, errors, issuers, prefill }
           </Field>
           <Field label="Account type" {...f("details.account_type")}>
             <select className={selectClass} {...p("details.account_type", "checking")}>
-              <option value="checking">Checking</option>
-              <option value="savings">Savings</option>
+              <option value="checking">Current account</option>
+              <option value="savings">Savings account</option>
             </select>
-          </Field>
-          <Field label="Debit type" {...f("details.type")}>
-            <select className={selectClass} {...p("details.type", "single")}>
-              <option value="single">Single payment</option>
-              <option value="first">First of a series</option>
-              <option value="recurring">Recurring</option>
-              <option value="final">Final of a series</option>
-            </select>
-          </Field>
-          <Field label="Order channel" {...f("details.order_source")}>
-            <select className={selectClass} {...p("details.order_source", "ecommerce")}>
-              <option value="ecommerce">Online shop</option>
-              <option value="telephone">Telephone</option>
-              <option value="mail_order">Mail order</option>
-              <option value="recurring">Recurring</option>
-            </select>
-          </Field>
-          <Field label="Check number (optional, ACH)" {...f("details.check_number")}>
-            <input className={inputClass} inputMode="numeric" {...p("details.check_number")} />
           </Field>
         </div>
       );

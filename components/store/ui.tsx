@@ -100,10 +100,26 @@ export function StatusBadge({ view, testId }: { view: OrderStatusView; testId?: 
   );
 }
 
-export function Alert({ children, tone = "red" }: { children: ReactNode; tone?: "red" | "amber" }) {
-  const cls = tone === "red" ? "border-red-200 bg-red-50 text-red-800" : "border-amber-200 bg-amber-50 text-amber-900";
+/** A message announced as it appears; `tabIndex={-1}` lets a form move the focus (and the view) to it. */
+export function Alert({
+  children,
+  tone = "red",
+  tabIndex,
+}: {
+  children: ReactNode;
+  tone?: "red" | "amber";
+  tabIndex?: number;
+}) {
+  const cls =
+    tone === "red"
+      ? "border-red-200 bg-red-50 text-red-800 focus:ring-red-300"
+      : "border-amber-200 bg-amber-50 text-amber-900 focus:ring-amber-300";
   return (
-    <div role="alert" className={`rounded-lg border px-3 py-2.5 text-sm ${cls}`}>
+    <div
+      role="alert"
+      tabIndex={tabIndex}
+      className={`scroll-mt-6 rounded-lg border px-3 py-2.5 text-sm focus:ring-2 focus:outline-none ${cls}`}
+    >
       {children}
     </div>
   );

@@ -1,4 +1,5 @@
 import { cookies } from "next/headers";
+import { findProduct } from "@/lib/store/catalogue";
 import { CART_COOKIE, parseCartCookie, priceCart, serializeCart, type Cart, type CartItems } from "@/lib/store/cart";
 
 export async function readCartItems(): Promise<CartItems> {
@@ -22,4 +23,9 @@ export async function writeCartItems(items: CartItems): Promise<void> {
     sameSite: "lax",
     maxAge: 60 * 60 * 24 * 14,
   });
+}
+
+/** The cart becomes an order's items again (products no longer sold are left out): to pay it another way. */
+export async function restoreOrderToCart(order: { items: { productId: string; quantity: number }[] }): Promise<void> {
+  await writeCartItems(order.items.filter((i) => findProduct(i.productId)).map((i) => [i.productId, i.quantity]));
 }

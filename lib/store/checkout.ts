@@ -11,6 +11,7 @@ import {
   deleteUnstartedOrder,
   type StoreOrder,
 } from "@/lib/store/orders";
+import { isPaymentGone, markPaymentGone } from "@/lib/store/gone-payments";
 import { buildDetails, validateDetails, type FormValues } from "@/lib/store/payment-details";
 import { isPaymentMethodId } from "@/lib/store/payment-methods";
 import {
@@ -45,9 +46,15 @@ export type CheckoutOptions = {
 
 export type CheckoutResult =
   | { ok: true; orderId: string; next: string }
-  | { ok: false; fieldErrors: Record<string, string>; formError?: string };
+  | {
+      ok: false;
+      fieldErrors: Record<string, string>;
+      formError?: string;
+      /** Payrail refused the product (150: the merchant switched it off): the offered methods are stale. */
+      methodUnavailable?: boolean;
+    };
 
-const fail = (formError: string, fieldErrors: Record<string, string> = {}): CheckoutResult => ({
+const fail = (formError: string, fieldErrors: Record<string, string> = {}): Extract<CheckoutResult, { ok: false }> => ({
   ok: false,
   formError,
   fieldErrors,
@@ -173,7 +180,8 @@ async function compensate(payrail: PayrailClient, t: PayrailTransaction) {
  * "Choose another payment method" / "Try again" on an order whose payment is still open: it is
  * cancelled at Payrail first, so that the old page (another tab, the Back button) can no longer
  * pay it: one cart, one payment. Returns false when the payment was finished meanwhile (paid in
- * another tab): the shopper is then shown that order instead of paying again.
+ * another tab): the shopper is then shown that order instead of paying again. A payment Payrail
+ * no longer knows (120) is over too: the order is marked gone (lib/store/gone-payments.ts).
  */
 export async function releaseOrderPayment(order: StoreOrder): Promise<boolean> {
   const id = order.payrailTransactionId;
@@ -184,10 +192,18 @@ export async function releaseOrderPayment(order: StoreOrder): Promise<boolean> {
   const payrail = await getPayrailClient();
   let t: PayrailTransaction;
   try {
-    t = await payrail.cancelTransaction(id);
+    try {
+      t = await payrail.cancelTransaction(id);
+    } catch (err) {
+      if (!(err instanceof PayrailError) || err.code !== "130") throw err;
+      t = await payrail.getTransaction(id);
+    }
   } catch (err) {
-    if (!(err instanceof PayrailError) || err.code !== "130") throw err;
-    t = await payrail.getTransaction(id);
+    // Payrail no longer knows the payment (a sandbox reset): it can never be paid, so the order
+    // ends as gone and the shopper chooses again, as after a cancel.
+    if (!isPaymentGone(err)) throw err;
+    await markPaymentGone(id);
+    return true;
   }
   await applyPaymentStatus({
     transactionId: t.id,
@@ -245,9 +261,12 @@ function startFailed(err: unknown, values: FormValues): CheckoutResult {
     );
   }
   if (err.code === "150")
-    return fail("This payment method is not available right now. Please choose another one.", {
-      payment_product: "Not available",
-    });
+    return {
+      ...fail("This payment method is not available right now. Please choose another one.", {
+        payment_product: "The method you chose is not available any more",
+      }),
+      methodUnavailable: true,
+    };
   log().warn({ status: err.status, code: err.code, message: err.message }, "store: Payrail refused the checkout");
   if (err.status === 0 || err.status >= 500)
     return fail("We could not reach the payment service. Nothing was charged; please try again in a moment.");

@@ -1,4 +1,5 @@
 import { log } from "@/lib/log";
+import { isPaymentGone, markPaymentGone } from "@/lib/store/gone-payments";
 import { applyPaymentStatus, getOrderByTransaction, type StoreOrder } from "@/lib/store/orders";
 import {
   type CheckoutSuccess,
@@ -52,6 +53,8 @@ export async function confirmReturn(query: Record<string, string | string[] | un
     ]);
   } catch (err) {
     if (err instanceof PayrailError && (err.status === 404 || err.status === 400)) {
+      // One of the shop's open orders whose payment Payrail no longer knows (a sandbox reset) ends here.
+      if (isPaymentGone(err)) await markPaymentGone(transactionId).catch(() => {});
       return {
         kind: "problem",
         title: "Payment not found",

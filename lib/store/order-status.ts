@@ -5,6 +5,13 @@
  */
 export type OrderState = "awaiting" | "paid" | "authorised" | "review" | "failed" | "cancelled";
 
+/**
+ * The store's own status for an order whose payment Payrail no longer knows (its 120 "not found":
+ * a sandbox reset deletes the organisation's transactions). Not one of Payrail's statuses, so it
+ * can never be confused with an answer from Payrail; nothing can be paid or cancelled any more.
+ */
+export const PAYMENT_GONE = "GONE";
+
 export type OrderStatusView = { state: OrderState; label: string; tone: "green" | "amber" | "red" | "slate" };
 
 export function orderStatus(paymentStatus: string): OrderStatusView {
@@ -27,6 +34,8 @@ export function orderStatus(paymentStatus: string): OrderStatusView {
       return { state: "cancelled", label: "Abandoned", tone: "slate" };
     case "AUTHORIZATION_VOIDED":
       return { state: "cancelled", label: "Authorisation voided", tone: "slate" };
+    case PAYMENT_GONE:
+      return { state: "cancelled", label: "Payment no longer exists", tone: "slate" };
     default:
       // NOT_STARTED, INITIATED, IN_PROGRESS, PENDING
       return { state: "awaiting", label: "Awaiting payment", tone: "amber" };

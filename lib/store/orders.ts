@@ -2,7 +2,8 @@ import { randomInt, randomUUID } from "node:crypto";
 import { db, type Prisma } from "@/lib/db/prisma";
 import type { Cart } from "@/lib/store/cart";
 
-export type PaymentStatusSource = "start" | "return" | "webhook" | "cancel";
+/** Where an order's status came from; "check": the store asked Payrail about an open payment and it was gone. */
+export type PaymentStatusSource = "start" | "return" | "webhook" | "cancel" | "check";
 
 export type PaymentStatusUpdate = {
   transactionId: string;

@@ -32,9 +32,6 @@ const PREFILLED: Partial<Record<PaymentMethodId, Record<string, string>>> = {
   direct_debit: {
     "details.bank_account": "ba_sandbox_checking_001",
     "details.account_type": "checking",
-    "details.type": "single",
-    "details.order_source": "ecommerce",
-    "details.check_number": "",
   },
   instant_payment: {},
   bnpl: {},
@@ -69,7 +66,19 @@ describe("checkout details", () => {
       redirect_url: ctx.returnUrl,
       ...STORE_PIX_BENEFICIARY,
     });
-    expect(buildDetails("direct_debit", PREFILLED.direct_debit ?? {}, ctx)).not.toHaveProperty("redirect_url");
+    // Direct debit: the shop says it is one online order; a posted check_number (US checks) is not sent.
+    expect(
+      buildDetails(
+        "direct_debit",
+        { ...PREFILLED.direct_debit, "details.check_number": "123", "details.type": "final" },
+        ctx,
+      ),
+    ).toEqual({
+      account_type: "checking",
+      bank_account: "ba_sandbox_checking_001",
+      type: "single",
+      order_source: "ecommerce",
+    });
     const wallet = buildDetails("mobile_wallet_a", { wallet_mode: "device" }, ctx);
     expect(Object.keys(wallet)).toEqual(["token_data"]);
     expect(buildDetails("mobile_wallet_a", { wallet_mode: "redirect" }, ctx)).toEqual({ redirect_url: ctx.returnUrl });

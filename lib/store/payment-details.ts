@@ -77,13 +77,14 @@ export function buildDetails(
         sepa_due_date: opt(values, "details.sepa_due_date"),
       });
     case "direct_debit":
-      return drop({
+      // The shopper picks the linked account and its type; the rest is the shop's to say: one
+      // order is a single debit, placed online. No check_number: that is for US paper checks (ACH).
+      return {
         account_type: req(values, "details.account_type"),
         bank_account: req(values, "details.bank_account"),
-        type: req(values, "details.type"),
-        order_source: opt(values, "details.order_source"),
-        check_number: opt(values, "details.check_number"),
-      });
+        type: "single",
+        order_source: "ecommerce",
+      };
     case "bnpl":
       return {};
     case "dummy":

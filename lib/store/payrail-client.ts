@@ -45,6 +45,8 @@ export type PayrailClient = {
   listIssuers(paymentProduct: string): Promise<Issuer[]>;
   cancelTransaction(id: string): Promise<PayrailTransaction>;
   voidTransaction(id: string): Promise<PayrailTransaction>;
+  /** The payment products the merchant has switched on for the store's payment profile. */
+  enabledProducts(): Promise<string[]>;
 };
 
 export async function getPayrailClient(): Promise<PayrailClient> {
@@ -56,13 +58,16 @@ export async function getPayrailClient(): Promise<PayrailClient> {
     credentials,
     // The checkout form's fields, checked by Payrail (a 101 names the invalid ones).
     createCustomer: (input) => unwrap(api.POST("/v1/customer", { body: input as CustomerCreate })),
-    // Idempotent per order: a retried request can never pay an order twice. The store builds
-    // `details` per product from its forms (lib/store/payment-details.ts); Payrail validates them.
+    // Idempotent per order and customer: a retried request can never pay an order twice. The
+    // customer is part of the key because it is the one part of the body that may change for one
+    // order: when the remembered customer is gone (a sandbox reset) the store starts again with a
+    // new one, and Payrail refuses a key reused for another body (131). The store builds `details`
+    // per product from its forms (lib/store/payment-details.ts); Payrail validates them.
     startTransaction: (input) =>
       unwrap(
         api.POST("/v1/transaction/start", {
           body: { payment_profile: credentials.paymentProfile, ...input } as TransactionStart,
-          params: idempotencyKey(`order-${input.merchant_reference}`),
+          params: idempotencyKey(`order-${input.merchant_reference}-${input.customer}`),
         }),
       ),
     getTransaction: (id) => unwrap(api.GET("/v1/transaction/{id}", { params: path(id) })),
@@ -78,5 +83,8 @@ export async function getPayrailClient(): Promise<PayrailClient> {
     // SETTLEMENT_REQUESTED → CANCELLED, AUTHORIZED → AUTHORIZATION_VOIDED
     cancelTransaction: (id) => unwrap(api.POST("/v1/transaction/{id}/cancel", { params: path(id), body: {} })),
     voidTransaction: (id) => unwrap(api.POST("/v1/transaction/{id}/void", { params: path(id), body: {} })),
+    enabledProducts: async () =>
+      (await unwrap(api.GET("/v1/payment-profile/{id}", { params: path(credentials.paymentProfile) })))
+        .enabled_products,
   };
 }

@@ -1,10 +1,11 @@
 "use server";
 
+import { refresh } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { env } from "@/lib/env";
-import { addItem, priceCart, setQuantity, type CartItems } from "@/lib/store/cart";
-import { readCartItems, writeCartItems } from "@/lib/store/cart-cookie";
+import { addItem, priceCart, setQuantity } from "@/lib/store/cart";
+import { readCartItems, restoreOrderToCart, writeCartItems } from "@/lib/store/cart-cookie";
 import { findProduct } from "@/lib/store/catalogue";
 import { checkout, releaseOrderPayment } from "@/lib/store/checkout";
 import type { CheckoutState } from "@/lib/store/checkout-state";
@@ -48,8 +49,11 @@ export async function placeOrder(prev: CheckoutState, formData: FormData): Promi
     customerIp: requestIp(h),
     userAgent: h.get("user-agent")?.slice(0, 1024) ?? undefined,
   });
-  if (!result.ok)
+  if (!result.ok) {
+    // A method switched off since the page was rendered: render it again, with the methods that are on.
+    if (result.methodUnavailable) refresh();
     return { status: "error", attempt, values, fieldErrors: result.fieldErrors, formError: result.formError };
+  }
   await rememberMyOrder(result.orderId);
 
   return { status: "redirect", attempt, url: result.next, values };
@@ -64,7 +68,6 @@ export async function retryOrder(formData: FormData): Promise<void> {
   if (!order) redirect("/store/cart");
   if (!(await releaseOrderPayment(order)))
     redirect(`/store/return?transaction_id=${encodeURIComponent(order.payrailTransactionId ?? "")}`);
-  const items: CartItems = order.items.filter((i) => findProduct(i.productId)).map((i) => [i.productId, i.quantity]);
-  await writeCartItems(items);
+  await restoreOrderToCart(order);
   redirect("/store/checkout");
 }

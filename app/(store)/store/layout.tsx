@@ -17,6 +17,13 @@ export default async function StoreLayout({ children }: { children: ReactNode })
 
   return (
     <div className="flex min-h-screen flex-col bg-stone-50 text-stone-900">
+      {/* As in the dashboard: the first Tab stop, visible only when focused; every store page's main is #main. */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900 focus:shadow"
+      >
+        Skip to content
+      </a>
       <div className="bg-amber-400 px-4 py-1.5 text-center text-xs font-semibold tracking-wide text-amber-950 uppercase">
         <span className="sm:hidden">Demo store · sandbox payments</span>
         <span className="hidden sm:inline">Demo store · payments run in the Payrail sandbox · no real money moves</span>

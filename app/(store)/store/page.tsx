@@ -13,7 +13,7 @@ export default function CataloguePage() {
   const sandbox = CATALOGUE.filter((p) => p.category === "sandbox");
 
   return (
-    <main>
+    <main id="main">
       <section className="border-b border-stone-200 bg-[#f3e9dc]">
         <div className="mx-auto grid max-w-6xl items-center gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-14">
           <div>
@@ -22,8 +22,8 @@ export default function CataloguePage() {
               Good coffee, honestly paid.
             </h1>
             <p className="mt-4 max-w-md text-lg text-stone-600">
-              Small-batch beans and the gear to brew them. Checkout offers all sixteen Payrail payment methods, from
-              cards to PIX.
+              Small-batch beans and the gear to brew them. Checkout offers every Payrail payment method the shop has
+              switched on, from cards to PIX.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <a

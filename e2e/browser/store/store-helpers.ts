@@ -4,14 +4,16 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { Api, expect, type Merchant } from "../../fixtures";
 
-/** The store's own credentials: the demo merchant the server provisioned on first start. */
-export function demoMerchant(): Merchant {
-  const dir = path.resolve(process.env.PAYRAIL_DATA_DIR ?? ".data/test");
-  return JSON.parse(readFileSync(path.join(dir, "demo-merchant.json"), "utf8"));
+/**
+ * The store's own credentials: the demo merchant the server provisioned on first start (`dataDir`:
+ * another server's data folder, e.g. an isolated server's `env.PAYRAIL_DATA_DIR`).
+ */
+export function demoMerchant(dataDir = process.env.PAYRAIL_DATA_DIR ?? ".data/test"): Merchant {
+  return JSON.parse(readFileSync(path.join(path.resolve(dataDir), "demo-merchant.json"), "utf8"));
 }
 
 /** A Payrail API client with the store's key: to check, from outside, what the store did. */
-export const storeApi = (request: APIRequestContext) => new Api(request, demoMerchant());
+export const storeApi = (request: APIRequestContext, dataDir?: string) => new Api(request, demoMerchant(dataDir));
 
 export const uniqueEmail = (tag: string) =>
   `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -30,7 +32,7 @@ export async function addToCart(page: Page, productIds: string[]) {
   let count = Number((await page.getByTestId("cart-count").textContent()) ?? "0");
   for (const id of productIds) {
     const card = page.getByTestId(`product-${id}`);
-    await card.getByRole("button", { name: /^Add .* to cart$/ }).click();
+    await card.getByRole("button", { name: /^Add to cart: / }).click();
     await expect(card.getByText("Added ✓")).toBeVisible();
     count += 1;
     await expect(page.getByTestId("cart-count")).toHaveText(String(count));

@@ -39,7 +39,7 @@ test("a signed update changes the order; the orders page shows it as it arrives"
   const row = page.getByTestId(`order-${order.reference}`);
   await expect(row.getByTestId("order-status")).toHaveText("Paid");
   await expect(row.getByTestId("order-status-detail")).toContainText(
-    /SETTLEMENT_REQUESTED · (by webhook|checked on return)/,
+    /SETTLEMENT_REQUESTED · (via webhook|via return page)/,
   ); // the start answers INITIATED; the result follows
 
   const body = transactionEvent(order, "SETTLEMENT_COMPLETED", new Date(Date.now() + 1000), "Settled by the sandbox");
@@ -48,7 +48,7 @@ test("a signed update changes the order; the orders page shows it as it arrives"
   expect(await res.json()).toEqual({ received: true, duplicate: false, applied: true });
   // No reload: the page refreshes itself.
   await expect(row.getByTestId("order-status")).toHaveText("Paid · settled");
-  await expect(row.getByTestId("order-status-detail")).toContainText("SETTLEMENT_COMPLETED · by webhook");
+  await expect(row.getByTestId("order-status-detail")).toContainText("SETTLEMENT_COMPLETED · via webhook");
   await shot(page, "store-orders");
 });
 
@@ -90,7 +90,7 @@ test("a bad signature is refused with 401 and changes nothing", async ({ page, r
   const row = await orderRow(page, order.reference);
   await expect(row.getByTestId("order-status")).toHaveText("Paid");
   await expect(row.getByTestId("order-status-detail")).toContainText(
-    /SETTLEMENT_REQUESTED · (by webhook|checked on return)/,
+    /SETTLEMENT_REQUESTED · (via webhook|via return page)/,
   ); // the start answers INITIATED; the result follows
 });
 
@@ -185,7 +185,7 @@ test("the orders page reflects a status change Payrail delivers by webhook", asy
   const { reference } = await expectReturn(page, "success", "SETTLEMENT_REQUESTED");
   await page.goto("/store/orders");
   const row = page.getByTestId(`order-${reference}`);
-  await expect(row.getByTestId("order-status-detail")).toContainText("SETTLEMENT_COMPLETED · by webhook", {
+  await expect(row.getByTestId("order-status-detail")).toContainText("SETTLEMENT_COMPLETED · via webhook", {
     timeout: 30_000,
   });
   await expect(row.getByTestId("order-status")).toHaveText("Paid · settled");

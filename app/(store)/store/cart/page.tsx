@@ -3,31 +3,37 @@ import Link from "next/link";
 import { retryOrder, updateCartLine } from "@/app/(store)/store/actions";
 import { OpenOrderActions } from "@/components/store/open-order-actions";
 import { OrderTotals } from "@/components/store/order-summary";
-import { Card, Price, primaryButtonClass } from "@/components/store/ui";
+import { Alert, Card, Price, primaryButtonClass } from "@/components/store/ui";
 import { MAX_QUANTITY } from "@/lib/store/cart";
 import { readCart } from "@/lib/store/cart-cookie";
 import { FREE_SHIPPING_FROM } from "@/lib/store/catalogue";
+import { markGonePayments } from "@/lib/store/gone-payments";
 import { readMyOrderIds } from "@/lib/store/my-orders";
 import { orderStatus } from "@/lib/store/order-status";
 import { listOrders } from "@/lib/store/orders";
 
 export const metadata = { title: "Your cart" };
 
+type Props = { searchParams: Promise<{ payment_gone?: string | string[] }> };
+
 // GET /store/cart – the cart, priced from the catalogue
-export default async function CartPage() {
+export default async function CartPage({ searchParams }: Props) {
   const cart = await readCart();
-  // Back from Payrail's page lands here with an empty cart (checkout emptied it): the order placed
-  // a moment ago is offered again, to pay or to change its payment method.
-  const open =
-    cart.lines.length === 0
-      ? (await listOrders(await readMyOrderIds(), 5)).find(
-          (o) => o.payrailTransactionId && orderStatus(o.paymentStatus).state === "awaiting",
-        )
-      : undefined;
+  const open = cart.lines.length === 0 ? await findOpenOrder() : undefined;
+  // Set by the resume route: "Continue paying" found the order's payment gone and put its items back here.
+  const gone = String((await searchParams).payment_gone ?? "");
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="font-serif text-3xl font-bold tracking-tight">Your cart</h1>
+      {/^PC-[A-Z0-9]{6}$/.test(gone) && cart.lines.length > 0 ? (
+        <div className="mt-4" data-testid="payment-gone">
+          <Alert tone="amber">
+            The payment of your order {gone} no longer exists at Payrail, so it can&apos;t be finished. Its items are
+            back in your cart: check out again to pay.
+          </Alert>
+        </div>
+      ) : null}
       {open ? (
         <Card className="mt-6 px-6 py-10 text-center" data-testid="open-order">
           <p className="text-lg font-medium text-stone-800">Your order {open.reference} is waiting for its payment.</p>
@@ -141,4 +147,17 @@ export default async function CartPage() {
       )}
     </main>
   );
+}
+
+/**
+ * Back from Payrail's page lands here with an empty cart (checkout emptied it): the order placed
+ * a moment ago is offered again, to pay or to change its payment method. Payrail is asked first:
+ * a payment it no longer knows (a sandbox reset) is marked gone and not offered.
+ */
+async function findOpenOrder() {
+  const ids = await readMyOrderIds();
+  let orders = await listOrders(ids, 5);
+  if ((await markGonePayments(orders)) > 0) orders = await listOrders(ids, 5);
+
+  return orders.find((o) => o.payrailTransactionId && orderStatus(o.paymentStatus).state === "awaiting");
 }

@@ -80,7 +80,7 @@ export default async function ReturnPage({ searchParams }: Props) {
               <p className="mt-2 text-stone-600">
                 Order <strong className="text-stone-900">{order.reference}</strong> is placed; the payment is not
                 confirmed yet
-                {view.statusReason ? ` (${view.statusReason})` : ""}. This page and your orders update as soon as it is.
+                {view.statusReason ? `: ${view.statusReason}` : ""}. This page and your orders update as soon as it is.
               </p>
             </>
           )}
@@ -146,7 +146,11 @@ export default async function ReturnPage({ searchParams }: Props) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
-  return <main className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-12">{children}</main>;
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
+      {children}
+    </main>
+  );
 }
 
 function ServiceNote({ error }: { error: string }) {

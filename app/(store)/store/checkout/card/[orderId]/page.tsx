@@ -5,7 +5,8 @@ import { ChooseAnotherMethod } from "@/components/store/open-order-actions";
 import { CardPayment } from "@/components/store/card-payment";
 import { OrderLines, OrderTotals } from "@/components/store/order-summary";
 import { Card, Price } from "@/components/store/ui";
-import { orderStatus } from "@/lib/store/order-status";
+import { markGonePayments } from "@/lib/store/gone-payments";
+import { orderStatus, PAYMENT_GONE } from "@/lib/store/order-status";
 import { getOrder } from "@/lib/store/orders";
 import { CARD_REDIRECT_FUNCTION } from "@/lib/store/payment-details";
 
@@ -19,7 +20,7 @@ export default async function CardPaymentPage({ params }: Props) {
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await getOrder(orderId) : null;
   if (order?.paymentProduct !== "card" || !order.approvalUrl || !order.payrailTransactionId) {
     return (
-      <main className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <main id="main" className="mx-auto max-w-xl px-4 py-12 sm:px-6">
         <Card className="p-6">
           <h1 className="font-serif text-2xl font-bold">This card payment is not available</h1>
           <p className="mt-2 text-stone-600">The link is unknown or the order is not paid by card.</p>
@@ -30,6 +31,10 @@ export default async function CardPaymentPage({ params }: Props) {
       </main>
     );
   }
+  // Gone at Payrail (a sandbox reset): its page would only say "Payment not found". The resume
+  // route puts the items back into the cart and says why.
+  if (order.paymentStatus === PAYMENT_GONE || (await markGonePayments([order])) > 0)
+    redirect(`/store/checkout/resume/${order.id}`);
   // Already decided (paid, failed, or finished in another tab): the return page shows the outcome.
   if (orderStatus(order.paymentStatus).state !== "awaiting")
     redirect(`/store/return?transaction_id=${order.payrailTransactionId}`);
@@ -37,7 +42,7 @@ export default async function CardPaymentPage({ params }: Props) {
   const payrailOrigin = new URL(order.approvalUrl).origin;
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="font-serif text-3xl font-bold tracking-tight">Pay by card</h1>
       <p className="mt-1 text-stone-600">
         Order {order.reference} · <Price amount={order.amount} className="font-semibold text-stone-900" />

@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/prisma";
-import { isProductId, PAYMENT_PRODUCT_LABELS } from "@/lib/domain/products";
+import { productLabel } from "@/lib/domain/products";
 
 export const OVERVIEW_DAYS = 30;
 
@@ -84,7 +84,7 @@ export async function overview(organisationId: string, now = new Date()) {
     products: perProduct.map((p) => ({
       product: p.product,
       /** The product's display name (lib/domain/products.ts); the id of one no longer offered. */
-      name: isProductId(p.product) ? PAYMENT_PRODUCT_LABELS[p.product] : p.product,
+      name: productLabel(p.product),
       count: Number(p.n),
       succeeded: Number(p.succeeded),
       rate: Number(p.n) ? Number(p.succeeded) / Number(p.n) : 0,

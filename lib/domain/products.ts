@@ -32,3 +32,8 @@ export const PAYMENT_PRODUCT_LABELS = Object.fromEntries(PRODUCTS) as Record<Pro
 export function isProductId(s: unknown): s is ProductId {
   return typeof s === "string" && (PAYMENT_PRODUCTS as readonly string[]).includes(s);
 }
+
+/** The human name of a stored product id; an id this version does not know is shown as it is. */
+export function productLabel(id: string): string {
+  return isProductId(id) ? PAYMENT_PRODUCT_LABELS[id] : id;
+}

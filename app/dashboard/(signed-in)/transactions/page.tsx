@@ -6,7 +6,7 @@ import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ApiError } from "@/lib/errors/api-error";
 import { invalidFields } from "@/lib/errors/validation";
 import { requireDashboardOrganisation } from "@/lib/auth/next-auth";
-import { PAYMENT_PRODUCTS } from "@/lib/domain/products";
+import { PAYMENT_PRODUCT_LABELS, PAYMENT_PRODUCTS, productLabel } from "@/lib/domain/products";
 import { STATUSES } from "@/lib/domain/statuses";
 import { searchFromParams, searchTransactions } from "@/lib/dashboard/search";
 import { FilterField as Field, filterInputProps } from "@/components/dashboard/filter-field";
@@ -67,7 +67,7 @@ export default async function TransactionsPage({ searchParams }: Props) {
       </div>
       <form
         method="get"
-        className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        className="mt-4 flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 bg-white p-4"
       >
         <Field errors={errors} name="q" label="Search">
           <input {...attrs("q")} type="search" placeholder="Id, reference or e-mail" />
@@ -84,7 +84,9 @@ export default async function TransactionsPage({ searchParams }: Props) {
           <select {...attrs("payment_product")}>
             <option value="">All products</option>
             {PAYMENT_PRODUCTS.map((p) => (
-              <option key={p}>{p}</option>
+              <option key={p} value={p}>
+                {PAYMENT_PRODUCT_LABELS[p]}
+              </option>
             ))}
           </select>
         </Field>
@@ -97,7 +99,8 @@ export default async function TransactionsPage({ searchParams }: Props) {
         <Field errors={errors} name="to" label="To">
           <input {...attrs("to")} type="date" />
         </Field>
-        <div className="flex gap-2">
+        {/* Level with the inputs, below their labels (the row aligns at the top: a reason under one field must not lift the others). */}
+        <div className="mt-6 flex gap-2">
           <button
             type="submit"
             className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700"
@@ -189,7 +192,7 @@ function TransactionList({
             className: "hidden text-slate-600 md:table-cell",
             cell: (t) => t.customer.emailAddress,
           },
-          { header: "Product", className: "hidden sm:table-cell", cell: (t) => t.paymentProduct },
+          { header: "Product", className: "hidden sm:table-cell", cell: (t) => productLabel(t.paymentProduct) },
           { header: "Amount", className: "text-right tabular-nums", cell: (t) => formatAmount(t.amount) },
           { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
         ]}

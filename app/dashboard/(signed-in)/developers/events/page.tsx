@@ -50,7 +50,7 @@ export default async function EventsPage({ searchParams }: Props) {
           </Link>
         </p>
       </div>
-      <form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <form method="get" className="flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <Field errors={errors} name="type" label="Type">
           <select {...attrs("type")}>
             <option value="">All types</option>
@@ -76,7 +76,7 @@ export default async function EventsPage({ searchParams }: Props) {
         <Field errors={errors} name="to" label="Created to">
           <input {...attrs("to")} type="date" />
         </Field>
-        <div className="flex gap-2">
+        <div className="mt-6 flex gap-2">
           <button
             type="submit"
             className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500"

@@ -36,7 +36,7 @@ export default async function RequestLogPage({ searchParams }: Props) {
           secrets are removed before anything is stored. Entries appear within a second.
         </p>
       </div>
-      <form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <form method="get" className="flex flex-wrap items-start gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <Field errors={errors} name="request_id" label="Request-Id">
           <input {...attrs("request_id")} type="search" placeholder="req_…" spellCheck={false} />
         </Field>
@@ -46,7 +46,7 @@ export default async function RequestLogPage({ searchParams }: Props) {
         <Field errors={errors} name="path" label="Path contains">
           <input {...attrs("path")} type="search" placeholder="/v1/transaction" spellCheck={false} />
         </Field>
-        <div className="flex gap-2">
+        <div className="mt-6 flex gap-2">
           <button
             type="submit"
             className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"

@@ -16,6 +16,7 @@ import { getHistoryOrThrow, getTransactionOrThrow } from "@/lib/transactions/que
 import { listTransactionWebhooksOrThrow } from "@/lib/webhooks/events";
 import { cancelAction, captureAction, refundAction, resendAction, voidAction } from "./actions";
 import { TestControls } from "./test-controls";
+import { productLabel } from "@/lib/domain/products";
 
 export const metadata: Metadata = { title: "Transaction" };
 
@@ -61,7 +62,9 @@ export default async function TransactionPage({ params }: Props) {
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold">{formatAmount(t.amount)}</h1>
           <StatusBadge status={t.status} />
-          <span className="text-sm text-slate-600">{t.paymentProduct}</span>
+          <span className="text-sm text-slate-600">
+            {productLabel(t.paymentProduct)} <code className="text-xs text-slate-500">{t.paymentProduct}</code>
+          </span>
         </div>
         {notes ? (
           <p className="mt-1 text-sm text-slate-700" data-testid="amount-notes">

@@ -100,6 +100,19 @@ export function StatusBadge({ view, testId }: { view: OrderStatusView; testId?: 
   );
 }
 
+/** What was refunded of an order (refund webhooks), beside its payment status; nothing when none. */
+export function RefundBadge({ refunded, amount }: { refunded: number; amount: number }) {
+  if (refunded <= 0) return null;
+  return (
+    <span
+      className="inline-flex items-center rounded-full bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-900 ring-1 ring-sky-200 ring-inset"
+      data-testid="order-refunded"
+    >
+      {refunded >= amount ? "Refunded" : `${formatAmount(refunded)} of ${formatAmount(amount)} refunded`}
+    </span>
+  );
+}
+
 /** A message announced as it appears; `tabIndex={-1}` lets a form move the focus (and the view) to it. */
 export function Alert({
   children,

@@ -115,6 +115,23 @@ export async function applyPaymentStatus(
   return count === 1;
 }
 
+/**
+ * A refund Payrail reported processed: its amount is added to the order's refunded total. Called
+ * once per refund (its webhook's receipt is written in the same transaction, so a redelivery
+ * changes nothing). False when no order has that payment.
+ */
+export async function applyRefund(
+  refund: { transactionId: string; amount: number },
+  client: Prisma.TransactionClient = db(),
+): Promise<boolean> {
+  const { count } = await client.storeOrder.updateMany({
+    where: { payrailTransactionId: refund.transactionId },
+    data: { refundedAmount: { increment: refund.amount } },
+  });
+
+  return count === 1;
+}
+
 export const getOrder = (id: string) => db().storeOrder.findUnique({ where: { id }, include: { items: true } });
 
 export const getOrderByTransaction = (transactionId: string) =>

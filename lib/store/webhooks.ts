@@ -2,7 +2,7 @@ import { type PayrailEvent, verifyWebhook, WebhookPayloadError, WebhookVerificat
 import { db } from "@/lib/db/prisma";
 import { log } from "@/lib/log";
 import { getStoreCredentials } from "@/lib/store/config";
-import { applyPaymentStatus } from "@/lib/store/orders";
+import { applyPaymentStatus, applyRefund } from "@/lib/store/orders";
 
 export type WebhookAnswer = { status: number; body?: Record<string, unknown> };
 
@@ -38,6 +38,14 @@ export async function receiveWebhook(rawBody: string, headers: Headers): Promise
       skipDuplicates: true,
     });
     if (count === 0) return "duplicate" as const;
+    // A refund counts once it is processed (its first event, PENDING, only announces it).
+    if (event.type === "refund") {
+      const refunded =
+        event.status === "PROCESSED" &&
+        (await applyRefund({ transactionId: event.transaction, amount: Number(event.amount) }, tx));
+      if (refunded) await tx.storeWebhookReceipt.update({ where: { webhookId }, data: { applied: true } });
+      return refunded;
+    }
     if (event.type !== "transaction") return false;
     const changed = await applyPaymentStatus(
       {

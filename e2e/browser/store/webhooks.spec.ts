@@ -7,6 +7,7 @@ import {
   expectReturn,
   shot,
   signedHeaders,
+  storeApi,
   transactionEvent,
 } from "./store-helpers";
 
@@ -148,9 +149,16 @@ test("late news never overwrites newer news; unknown transactions and refunds ar
     merchant_reference: order.reference,
     last_status_update: new Date().toISOString(),
   });
-  expect((await post(request, refund, signedHeaders(secret, refund))).status()).toBe(200);
+  const refundHeaders = signedHeaders(secret, refund);
+  expect(await (await post(request, refund, refundHeaders)).json()).toMatchObject({ applied: true });
+  // Redelivered (same webhook-id): acknowledged, counted once.
+  expect(await (await post(request, refund, refundHeaders)).json()).toMatchObject({ duplicate: true });
+  // Announced (PENDING) only: nothing is refunded yet.
+  const pending = refund.replace('"PROCESSED"', '"PENDING"').replace("9b1f0e43", "7c2a1d54");
+  expect(await (await post(request, pending, signedHeaders(secret, pending))).json()).toMatchObject({ applied: false });
   const row = await orderRow(page, order.reference);
   await expect(row.getByTestId("order-status")).toHaveText("Paid · settled");
+  await expect(row.getByTestId("order-refunded")).toHaveText("€1.00 of €16.50 refunded");
 });
 
 test("signed but malformed bodies are a 400, not a 5xx", async ({ request }) => {
@@ -172,7 +180,10 @@ test("signed but malformed bodies are a 400, not a 5xx", async ({ request }) => 
   expect(await res.json()).toMatchObject({ received: true, ignored: true });
 });
 
-test("the orders page reflects a status change Payrail delivers by webhook", async ({ page }) => {
+test("the orders page reflects a status change Payrail delivers by webhook, and then a refund", async ({
+  page,
+  request,
+}) => {
   // dummy_outcome_update: the later change reaches the store only by webhook (DUMMY_UPDATE_DELAY_MS later).
   await addToCart(page, ["night-owl-decaf"]);
   await checkout(page, {
@@ -182,11 +193,20 @@ test("the orders page reflects a status change Payrail delivers by webhook", asy
       await p.getByLabel("Then change to (optional)").selectOption("SETTLEMENT_COMPLETED");
     },
   });
-  const { reference } = await expectReturn(page, "success", "SETTLEMENT_REQUESTED");
+  const { reference, transactionId } = await expectReturn(page, "success", "SETTLEMENT_REQUESTED");
   await page.goto("/store/orders");
   const row = page.getByTestId(`order-${reference}`);
   await expect(row.getByTestId("order-status-detail")).toContainText("SETTLEMENT_COMPLETED · via webhook", {
     timeout: 30_000,
   });
   await expect(row.getByTestId("order-status")).toHaveText("Paid · settled");
+
+  // The merchant refunds it in full through the API: the refund webhook reaches the store.
+  const api = storeApi(request);
+  const { amount } = (await api.get(`/v1/transaction/${transactionId}`)).body;
+  await expect(row.getByTestId("order-refunded")).toHaveCount(0);
+  const refund = await api.post(`/v1/transaction/${transactionId}/refund`, { amount: Number(amount) });
+  expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+  await expect(row.getByTestId("order-refunded")).toHaveText("Refunded", { timeout: 30_000 });
+  await shot(page, "store-orders-refunded");
 });

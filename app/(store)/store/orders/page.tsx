@@ -2,7 +2,7 @@ import Link from "next/link";
 import { retryOrder } from "@/app/(store)/store/actions";
 import { ChooseAnotherMethod, OpenOrderActions } from "@/components/store/open-order-actions";
 import { AutoRefresh } from "@/components/store/auto-refresh";
-import { Card, Price, StatusBadge } from "@/components/store/ui";
+import { Card, Price, RefundBadge, StatusBadge } from "@/components/store/ui";
 import { markGonePayments } from "@/lib/store/gone-payments";
 import { orderStatus, PAYMENT_GONE } from "@/lib/store/order-status";
 import { readMyOrderIds } from "@/lib/store/my-orders";
@@ -97,7 +97,10 @@ export default async function OrdersPage() {
                       <Price amount={o.amount} />
                     </td>
                     <td className="col-span-2 md:px-5 md:py-4">
-                      <StatusBadge view={status} testId="order-status" />
+                      <span className="flex flex-wrap gap-1.5">
+                        <StatusBadge view={status} testId="order-status" />
+                        <RefundBadge refunded={o.refundedAmount} amount={o.amount} />
+                      </span>
                       <p className="mt-1 text-xs text-stone-500" data-testid="order-status-detail">
                         <code>{o.paymentStatus}</code>
                         {o.paymentStatusSource

@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { retryOrder } from "@/app/(store)/store/actions";
 import { OrderLines, OrderTotals } from "@/components/store/order-summary";
-import { Alert, Card, primaryButtonClass, secondaryButtonClass, StatusBadge } from "@/components/store/ui";
+import { Alert, Card, primaryButtonClass, RefundBadge, secondaryButtonClass, StatusBadge } from "@/components/store/ui";
 import { confirmReturn } from "@/lib/store/confirm-return";
 import { readMyOrderIds } from "@/lib/store/my-orders";
 import { orderStatus } from "@/lib/store/order-status";
@@ -86,6 +86,7 @@ export default async function ReturnPage({ searchParams }: Props) {
           )}
           <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-stone-500">
             <StatusBadge view={status} testId="payment-status" />
+            <RefundBadge refunded={order.refundedAmount} amount={order.amount} />
             <span>
               {paymentMethodName(order.paymentProduct)} · Payrail status{" "}
               <code className="text-stone-700">{view.status}</code>

@@ -146,6 +146,28 @@ test("GET /v1/events/stream: a live tail, signed like a delivery, resumable with
   expect((await fetch(`${BASE}/v1/events/stream`)).status).toBe(401);
 });
 
+test("GET /v1/events/stream: an event from just before the stream opened is never sent, also once a later one comes", async ({
+  request,
+}) => {
+  const m = createMerchant("Events stream begins now");
+  const before = await startDummy(request, m, { outcome: "DECLINED" });
+  // Well inside the stream's 2 s look-back: the later event must not pull the earlier one in.
+  await new Promise((r) => setTimeout(r, 300));
+  const sse = new SseReader(await openStream(m.api_key));
+  await new Promise((r) => setTimeout(r, 300));
+  const after = await startDummy(request, m, { outcome: "CANCELLED" });
+  const [first] = await sse.next(1);
+  expect(first.data.transaction).toBe(after.id);
+  // Nothing else follows within 1.5 s (the stream polls every 250 ms): the earlier event stays out.
+  const extra = await Promise.race([
+    sse.next(1).catch(() => null),
+    new Promise<null>((r) => setTimeout(() => r(null), 1_500)),
+  ]);
+  expect(extra).toBeNull();
+  await sse.close();
+  expect(before.id).not.toBe(after.id);
+});
+
 test("GET /v1/events/stream: revoking the key ends an open stream within about a second", async ({ request }) => {
   const m = createMerchant("Events stream revoked");
   const sse = new SseReader(await openStream(m.api_key));

@@ -125,18 +125,20 @@ export async function streamStart(organisationId: string, lastEventId: string | 
 }
 
 /**
- * Events created after `from` (or since `since` when starting fresh), oldest first. Events are
- * written inside longer database transactions, so one may become visible slightly after a later
- * one: the stream looks back `lookbackMs` behind its position and skips ids it already sent.
+ * Events created after `from` (or since `notBefore` when nothing was sent yet), oldest first.
+ * Events are written inside longer database transactions, so one may become visible slightly after
+ * a later one: the stream looks back `lookbackMs` behind its position and skips ids it already
+ * sent, but never before `notBefore` (where the stream begins: a fresh stream's opening, a resumed
+ * one's Last-Event-ID), or a stream opened just after an event would send it once a later one came.
  */
 async function eventsSince(
   organisationId: string,
   from: Position | null,
-  since: Date,
+  notBefore: Date,
   lookbackMs: number,
   limit = 500,
 ): Promise<StreamRow[]> {
-  const floor = from ? new Date(from.createdAt.getTime() - lookbackMs) : since;
+  const floor = from ? new Date(Math.max(from.createdAt.getTime() - lookbackMs, notBefore.getTime())) : notBefore;
 
   return db().$queryRaw<StreamRow[]>`
     select e.id, e.type, e."transactionId", e."createdAt", e.payload,
@@ -217,7 +219,7 @@ export function eventStream(
               return;
             }
           }
-          const rows = await eventsSince(organisationId, position, since, LOOKBACK_MS);
+          const rows = await eventsSince(organisationId, position, start?.createdAt ?? since, LOOKBACK_MS);
           const startMs = start?.createdAt.getTime() ?? 0;
           for (const row of rows) {
             if (sent.has(row.id)) continue;

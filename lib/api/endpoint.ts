@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
+import { parseInput } from "@/lib/errors/validation";
 import { findUnstorableStrings, readJsonBody } from "@/lib/api/body";
 import { authenticate, type Auth, type HeaderReader } from "@/lib/auth/api-keys";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
@@ -24,6 +26,11 @@ export type EndpointRequest = {
    * taken (lib/api/idempotency.ts). Undefined without a key: the endpoint picks a fresh one.
    */
   effectId?: string;
+  /**
+   * Parses `input` (the body, or the query as an object) with `schema`, or throws a 101 naming the
+   * endpoint's `resource`: the one name every check of this endpoint uses.
+   */
+  parse: <S extends z.ZodType>(schema: S, input: unknown) => z.output<S>;
 };
 
 export type EndpointResponse = { status: number; headers?: Record<string, string>; body?: unknown };
@@ -133,6 +140,7 @@ async function run(ep: Endpoint, raw: RawRequest, seen: Seen): Promise<EndpointR
           body,
           auth,
           effectId,
+          parse: (schema, input) => parseInput(schema, input, resource),
         })
         .catch((err) => errorResponse(err, raw));
     const key = ep.options.idempotent ? raw.headers.get("idempotency-key") : null;

@@ -1,6 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { orNull } from "@/lib/errors/api-error";
-import { parseInput } from "@/lib/errors/validation";
 import { createCustomer, getCustomerOrThrow, serializeCustomer } from "@/lib/customers/customers";
 import { CustomerCreateSchema } from "@/lib/schemas/customer";
 
@@ -15,8 +14,8 @@ export const createCustomerEndpoint = endpoint(
       return customer && { status: 201, body: serializeCustomer(customer) };
     },
   },
-  async ({ body, auth, effectId }) => {
-    const input = parseInput(CustomerCreateSchema, body, "customer");
+  async ({ body, auth, effectId, parse }) => {
+    const input = parse(CustomerCreateSchema, body);
     const customer = await createCustomer({ organisationId: auth.organisationId, input, id: effectId });
 
     return { status: 201, body: serializeCustomer(customer) };

@@ -1,5 +1,4 @@
 import { endpoint } from "@/lib/api/endpoint";
-import { parseInput } from "@/lib/errors/validation";
 import { EmptySchema } from "@/lib/schemas/transaction";
 import { resetOrganisation } from "@/lib/sandbox/reset";
 import { scriptTimeline, serializeTimeline, setTransactionStatus } from "@/lib/sandbox/test-controls";
@@ -40,8 +39,8 @@ export const timelineEndpoint = endpoint({ body: "required", resource: "timeline
 });
 
 // POST /v1/test/reset – Delete the organisation's transactions, customers, mandates, events, ...; keep profiles, keys, users
-export const resetEndpoint = endpoint({ body: "optional", resource: "reset" }, async ({ body, auth }) => {
-  parseInput(EmptySchema, body, "reset");
+export const resetEndpoint = endpoint({ body: "optional", resource: "reset" }, async ({ body, auth, parse }) => {
+  parse(EmptySchema, body);
 
   return { status: 200, body: { deleted: await resetOrganisation(auth.organisationId) } };
 });

@@ -1,6 +1,5 @@
 import { endpoint } from "@/lib/api/endpoint";
 import { orNull } from "@/lib/errors/api-error";
-import { parseInput } from "@/lib/errors/validation";
 import { getProcessor } from "@/lib/processors/registry";
 import {
   CaptureSchema,
@@ -60,8 +59,8 @@ export const historyEndpoint = endpoint({}, async ({ params, auth }) => {
 });
 
 // GET /v1/transaction – List, newest first, filtered, cursor-paginated
-export const listTransactionsEndpoint = endpoint({ resource: "transaction_list" }, async ({ query, auth }) => {
-  const q = parseInput(TransactionListQuerySchema, Object.fromEntries(query), "transaction_list");
+export const listTransactionsEndpoint = endpoint({ resource: "transaction_list" }, async ({ query, auth, parse }) => {
+  const q = parse(TransactionListQuerySchema, Object.fromEntries(query));
   const page = await listTransactions(auth.organisationId, q);
 
   return {
@@ -73,8 +72,8 @@ export const listTransactionsEndpoint = endpoint({ resource: "transaction_list" 
 // POST /v1/transaction/<id>/capture – AUTHORIZED → SETTLEMENT_REQUESTED
 export const captureEndpoint = endpoint(
   { body: "optional", idempotent: true, resource: "capture" },
-  async ({ params, body, auth }) => {
-    const { amount } = parseInput(CaptureSchema, body, "capture");
+  async ({ params, body, auth, parse }) => {
+    const { amount } = parse(CaptureSchema, body);
     const t = await captureLean({ organisationId: auth.organisationId, id: params.id, amount });
 
     return { status: 200, body: serializeTransaction(t) };
@@ -84,8 +83,8 @@ export const captureEndpoint = endpoint(
 // POST /v1/transaction/<id>/void – AUTHORIZED → AUTHORIZATION_VOIDED
 export const voidEndpoint = endpoint(
   { body: "optional", idempotent: true, resource: "void" },
-  async ({ params, body, auth }) => {
-    parseInput(EmptySchema, body, "void");
+  async ({ params, body, auth, parse }) => {
+    parse(EmptySchema, body);
     const t = await voidLean({ organisationId: auth.organisationId, id: params.id });
 
     return { status: 200, body: serializeTransaction(t) };
@@ -95,8 +94,8 @@ export const voidEndpoint = endpoint(
 // POST /v1/transaction/<id>/cancel – SETTLEMENT_REQUESTED → CANCELLED
 export const cancelEndpoint = endpoint(
   { body: "optional", idempotent: true, resource: "cancel" },
-  async ({ params, body, auth }) => {
-    parseInput(EmptySchema, body, "cancel");
+  async ({ params, body, auth, parse }) => {
+    parse(EmptySchema, body);
     const t = await cancelLean({ organisationId: auth.organisationId, id: params.id });
 
     return { status: 200, body: serializeTransaction(t) };
@@ -115,8 +114,8 @@ export const refundEndpoint = endpoint(
       return refund ? { status: 201, body: serializeRefund(refund) } : null;
     },
   },
-  async ({ params, body, auth, effectId }) => {
-    const input = parseInput(RefundCreateSchema, body, "refund");
+  async ({ params, body, auth, effectId, parse }) => {
+    const input = parse(RefundCreateSchema, body);
     const refund = await refundTransaction({
       organisationId: auth.organisationId,
       id: params.id,
@@ -136,8 +135,8 @@ export const listRefundsEndpoint = endpoint({}, async ({ params, auth }) => {
 });
 
 // GET /v1/issuers?payment_product=bank_selection – Issuers the shopper can pick from
-export const issuersEndpoint = endpoint({ resource: "issuers" }, async ({ query }) => {
-  const { payment_product } = parseInput(IssuersQuerySchema, Object.fromEntries(query), "issuers");
+export const issuersEndpoint = endpoint({ resource: "issuers" }, async ({ query, parse }) => {
+  const { payment_product } = parse(IssuersQuerySchema, Object.fromEntries(query));
 
   return { status: 200, body: { data: getProcessor(payment_product).issuers ?? [] } };
 });

@@ -1,5 +1,4 @@
 import { endpoint } from "@/lib/api/endpoint";
-import { parseInput } from "@/lib/errors/validation";
 import { EmptySchema } from "@/lib/schemas/transaction";
 import { listTransactionWebhooksOrThrow, resendWebhookEventOrThrow } from "@/lib/webhooks/events";
 import { serializeWebhookEvent } from "@/lib/webhooks/serialize";
@@ -14,8 +13,8 @@ export const transactionWebhooksEndpoint = endpoint({}, async ({ params, auth })
 // POST /v1/webhook-event/<id>/resend – One more delivery attempt, now (202: it is queued)
 export const resendWebhookEventEndpoint = endpoint(
   { body: "optional", resource: "webhook_resend" },
-  async ({ params, body, auth }) => {
-    parseInput(EmptySchema, body, "webhook_resend");
+  async ({ params, body, auth, parse }) => {
+    parse(EmptySchema, body);
     const event = await resendWebhookEventOrThrow({ organisationId: auth.organisationId, id: params.id });
 
     return { status: 202, body: serializeWebhookEvent(event) };

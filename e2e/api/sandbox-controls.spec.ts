@@ -58,18 +58,35 @@ test("advance called five times at once: the timer runs once, and every call ans
   ]);
 });
 
-test("a timer left locked by a worker that died is run again within about a minute, not after the queue's 4 hours", async ({
+/** Locks the transaction's dummy_update job as worker `by` would have, `ageS` seconds ago. */
+const lockDummyUpdate = (id: string, by: string, ageS: number) =>
+  sql(
+    `update graphile_worker._private_jobs j set locked_at = now() - make_interval(secs => $3), locked_by = $2
+     from graphile_worker._private_tasks k
+     where k.id = j.task_id and k.identifier = 'dummy_update' and j.payload->>'transactionId' = $1 returning j.id`,
+    [id, by, ageS],
+  );
+const dummyUpdateLock = async (id: string) =>
+  (
+    await sql(
+      `select j.locked_by from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+       where k.identifier = 'dummy_update' and j.payload->>'transactionId' = $1`,
+      [id],
+    )
+  )[0]?.locked_by;
+
+test("a timer locked for over a minute is run again even if its worker still beats (cut off while finishing it)", async ({
   api,
 }) => {
   test.setTimeout(90_000);
   const t = await dummyIn(api, "UNKNOWN", {}, { dummy_outcome_update: "SETTLEMENT_REQUESTED" });
-  // As a worker killed (or cut off from the database) while running it leaves it: locked, for good.
-  const locked = await sql(
-    `update graphile_worker._private_jobs j set locked_at = now() - interval '61 seconds', locked_by = 'worker-killed'
-     from graphile_worker._private_tasks k
-     where k.id = j.task_id and k.identifier = 'dummy_update' and j.payload->>'transactionId' = $1 returning j.id`,
-    [t.id],
+  // As a worker cut off from the database while finishing it leaves it: locked, for good, though
+  // the process (and its heartbeat) lives on.
+  await sql(
+    `insert into worker_heartbeats ("workerId", "seenAt") values ('worker-stuck-e2e', now() + interval '1 minute')
+     on conflict ("workerId") do update set "seenAt" = excluded."seenAt"`,
   );
+  const locked = await lockDummyUpdate(t.id, "worker-stuck-e2e", 61);
   expect(locked).toHaveLength(1);
   const moved = await eventually(
     async () => {
@@ -84,6 +101,50 @@ test("a timer left locked by a worker that died is run again within about a minu
     "UNKNOWN",
     "SETTLEMENT_REQUESTED",
   ]);
+  await sql(`delete from worker_heartbeats where "workerId" = 'worker-stuck-e2e'`);
+});
+
+test("a timer locked by a worker whose heartbeat stopped (kill -9) runs again within seconds", async ({ api }) => {
+  // The running workers say they are alive.
+  const beats = await sql(
+    `select count(*)::int as n from worker_heartbeats where "seenAt" > now() - interval '6 seconds'`,
+  );
+  expect(beats[0].n).toBeGreaterThan(0);
+  const t = await dummyIn(api, "UNKNOWN", {}, { dummy_outcome_update: "SETTLEMENT_REQUESTED" });
+  expect(await lockDummyUpdate(t.id, "worker-killed-just-now", 7)).toHaveLength(1);
+  const moved = await eventually(
+    async () => {
+      const x = await getTx(api, t.id);
+      return x.status === "SETTLEMENT_REQUESTED" ? x : undefined;
+    },
+    { timeout: 15_000, interval: 250 },
+  );
+  expect(moved.status_reason).toBe("Set by dummy_outcome_update");
+});
+
+test("a timer locked by a worker that is alive (fresh heartbeat) stays its own", async ({ api }) => {
+  test.setTimeout(60_000);
+  const t = await dummyIn(api, "UNKNOWN", {}, { dummy_outcome_update: "SETTLEMENT_REQUESTED" });
+  const beat = () =>
+    sql(
+      `insert into worker_heartbeats ("workerId", "seenAt") values ('worker-alive-e2e', now())
+       on conflict ("workerId") do update set "seenAt" = now()`,
+    );
+  await beat();
+  expect(await lockDummyUpdate(t.id, "worker-alive-e2e", 7)).toHaveLength(1);
+  // Past its due time (5 s) and several sweeps (every 3 s): still locked by the live worker.
+  for (let i = 0; i < 9; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    await beat();
+  }
+  expect(await dummyUpdateLock(t.id)).toBe("worker-alive-e2e");
+  expect((await getTx(api, t.id)).status).toBe("UNKNOWN");
+  // It goes silent: its lock is released and the timer runs.
+  await sql(`delete from worker_heartbeats where "workerId" = 'worker-alive-e2e'`);
+  await eventually(async () => ((await getTx(api, t.id)).status === "SETTLEMENT_REQUESTED" ? true : undefined), {
+    timeout: 20_000,
+    interval: 250,
+  });
 });
 
 test("advance until final: the dummy update, then settlement", async ({ api }) => {

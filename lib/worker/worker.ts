@@ -1,9 +1,10 @@
-import { Logger, run, type Runner } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { Logger, run, type Runner, type WorkerEvents } from "graphile-worker";
 import { env } from "@/lib/env";
 import { taskList } from "@/lib/worker/tasks";
 import { log } from "@/lib/log";
 import { startWebhookSweeper } from "@/lib/webhooks/sweep";
-import { startStaleLockSweeper } from "@/lib/worker/stale-locks";
+import { releaseStaleTimerLocks, startHeartbeat, startStaleLockSweeper } from "@/lib/worker/stale-locks";
 
 const WORKER_MIN_CONCURRENCY = 8;
 
@@ -22,8 +23,18 @@ const logger = new Logger((scope) => (level, message, meta) => {
  * that revive webhook deliveries and timers lost with a crashed process.
  */
 export function startWorker(): Promise<Runner> {
+  g.payrailWorker ??= startRunner();
+  return g.payrailWorker;
+}
+
+async function startRunner(): Promise<Runner> {
   const e = env();
-  g.payrailWorker ??= run({
+  // Timers a killed predecessor left locked are free before this runner picks its first job, so
+  // they run in their order (a dummy update before the settlement due after it).
+  await releaseStaleTimerLocks().catch((err) => log().warn({ err }, "stale timer lock release at start failed"));
+  const events: WorkerEvents = new EventEmitter();
+  const stopHeartbeat = startHeartbeat(events);
+  const runner = await run({
     connectionString: e.DATABASE_URL,
     // Sized by DB_POOL_MAX like every pool of the process (docs/configuration.md).
     maxPoolSize: e.DB_POOL_MAX,
@@ -38,16 +49,19 @@ export function startWorker(): Promise<Runner> {
     pollInterval: 1000,
     noHandleSignals: true,
     logger,
-  }).then(async (runner) => {
-    // And once at start (one job for all workers starting together: the job key).
-    await runner.addJob("purge_expired", {}, { jobKey: "purge_expired" });
-    const stopSweepers = [startWebhookSweeper(), startStaleLockSweeper()];
-    runner.promise
-      .finally(() => {
-        for (const stop of stopSweepers) stop();
-      })
-      .catch(() => {});
-    return runner;
+    events,
+  }).catch(async (err) => {
+    await stopHeartbeat();
+    throw err;
   });
-  return g.payrailWorker;
+  // And once at start (one job for all workers starting together: the job key).
+  await runner.addJob("purge_expired", {}, { jobKey: "purge_expired" });
+  const stopSweepers = [startWebhookSweeper(), startStaleLockSweeper()];
+  runner.promise
+    .finally(() => {
+      for (const stop of stopSweepers) stop();
+      return stopHeartbeat();
+    })
+    .catch(() => {});
+  return runner;
 }

@@ -11,6 +11,7 @@ import {
   type CardFieldErrors,
 } from "@/lib/processors/card/rules";
 import { FrameResizer } from "@/components/pay/frame-resizer";
+import { HostedForm } from "@/components/pay/hosted-form";
 import { Field, inputClass } from "@/components/pay/ui";
 
 type Props = {
@@ -87,7 +88,7 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
     ) : null;
 
   return (
-    <form ref={formRef} method="post" action={action} onSubmit={onSubmit} className="space-y-4" noValidate>
+    <HostedForm ref={formRef} method="post" action={action} onSubmit={onSubmit} className="space-y-4" noValidate>
       <FrameResizer target={resizeTarget} />
       <input type="hidden" name="transaction_id" value={transactionId} />
       <input type="hidden" name="s" value={session} />
@@ -176,6 +177,6 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
       <p className="text-center text-xs text-slate-600">
         Sandbox: use a test card such as 4111 1111 1111 1111, any future expiry and any code.
       </p>
-    </form>
+    </HostedForm>
   );
 }

@@ -15,7 +15,7 @@ type ShellProps = {
 export function PayShell({ merchantName, amount, descriptor, label, children, framed }: ShellProps) {
   if (framed) {
     return (
-      <div className="bg-white" data-frame-root>
+      <main className="bg-white" data-frame-root>
         <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
           <h1 className="text-xs font-normal text-slate-500">
             Pay {merchantName || "the merchant"}
@@ -28,14 +28,14 @@ export function PayShell({ merchantName, amount, descriptor, label, children, fr
           </span>
         </div>
         <div className="px-4 py-4">{children}</div>
-      </div>
+      </main>
     );
   }
   return (
     <div className="min-h-screen bg-slate-100">
-      <div className="bg-amber-400 px-4 py-1.5 text-center text-xs font-semibold tracking-wide text-amber-950 uppercase">
+      <header className="bg-amber-400 px-4 py-1.5 text-center text-xs font-semibold tracking-wide text-amber-950 uppercase">
         Sandbox · test payment · no real money moves
-      </div>
+      </header>
       <main className="mx-auto w-full max-w-md px-4 py-6 sm:py-10">
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <header className="border-b border-slate-100 px-6 pt-6 pb-5">

@@ -262,6 +262,79 @@ test.describe("hosted card page, full page", () => {
     await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
     expect(await checkout(api, t.id)).toMatchObject({ status: "CANCELLED" });
   });
+
+  test("once Pay now is pressed the form waits: Cancel pressed meanwhile sends nothing, and the focus stays", async ({
+    page,
+    api,
+  }) => {
+    const t = await start(api, "card", { redirect_url: stub.returnUrl });
+    await page.goto(t.details.approval_url);
+    await fillCard(page, { number: "4111111111111111" });
+    // A slow network: the post is held for 2 s before it leaves the browser.
+    const posts: string[] = [];
+    await page.route("**/card/submit", async (route) => {
+      posts.push(route.request().postData() ?? "");
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    // Read in the page while its post is on the way, and reported by console: a locator or an
+    // evaluate would wait for the navigation.
+    await page.evaluate(() =>
+      window.addEventListener(
+        "submit",
+        () =>
+          setTimeout(() => {
+            const form = document.querySelector("form")!;
+            const [pay, cancel] = [...form.querySelectorAll("button")];
+            const state = {
+              busy: form.getAttribute("aria-busy"),
+              payDisabled: pay.getAttribute("aria-disabled"),
+              cancelDisabled: cancel.getAttribute("aria-disabled"),
+              focused: document.activeElement?.textContent,
+              status: form.querySelector("[role=status]")?.textContent,
+              numberReadOnly: (document.getElementById("card-number") as HTMLInputElement).readOnly,
+            };
+            // Pressed while the first post is on its way: nothing more is sent.
+            cancel.click();
+            pay.click();
+            console.log(`state ${JSON.stringify(state)}`);
+          }, 300),
+        { once: true },
+      ),
+    );
+    const reported = page.waitForEvent("console", (m) => m.text().startsWith("state "));
+    await page.getByRole("button", { name: "Pay now" }).focus();
+    await page.keyboard.press("Enter");
+    const during = JSON.parse((await reported).text().slice("state ".length));
+    expect(during).toStrictEqual({
+      busy: "true",
+      payDisabled: "true",
+      cancelDisabled: "true",
+      focused: "Pay now",
+      status: "Processing, please wait…",
+      numberReadOnly: true,
+    });
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).not.toContain("outcome=cancel");
+    expect(await checkout(api, t.id)).toMatchObject({ status: "SETTLEMENT_REQUESTED", success: true });
+  });
+
+  test("a card number the page's checks refuse leaves the form usable (nothing sent, not busy)", async ({
+    page,
+    api,
+  }) => {
+    const t = await start(api, "card", { redirect_url: stub.returnUrl });
+    await page.goto(t.details.approval_url);
+    await fillCard(page, { number: "4111111111111112" });
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page.getByLabel("Card number")).toBeFocused();
+    await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("form[aria-busy=true]")).toHaveCount(0);
+    await fillCard(page, { number: "4111111111111111" });
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page.getByRole("heading", { name: "Back at the shop" })).toBeVisible();
+  });
 });
 
 /** A merchant's checkout page on its own origin, embedding the card page like docs/cards.md says. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { HostedForm } from "@/components/pay/hosted-form";
 import { PayShell } from "@/components/pay/pay-shell";
 import { PRODUCT_FORMS } from "@/components/pay/product-forms";
 import { Alert, PAGE_ERROR_ID } from "@/components/pay/ui";
@@ -28,12 +29,12 @@ export default async function PayPage({ params, searchParams }: Props) {
 
   return (
     <PayShell merchantName={data.merchantName} amount={data.amount} descriptor={data.descriptor} label={data.label}>
-      <form method="post" action={`/pay/${id}/complete`} className="space-y-4">
+      <HostedForm method="post" action={`/pay/${id}/complete`} className="space-y-4">
         <input type="hidden" name="transaction_id" value={id} />
         <input type="hidden" name={SESSION_PARAM} value={data.session} />
         {error ? <Alert id={PAGE_ERROR_ID}>{error.message}</Alert> : null}
         <Form data={data} invalid={error?.field} />
-      </form>
+      </HostedForm>
     </PayShell>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { FrameResizer } from "@/components/pay/frame-resizer";
+import { HostedForm } from "@/components/pay/hosted-form";
 import { PayShell } from "@/components/pay/pay-shell";
 import { SESSION_PARAM, withSession } from "@/lib/approval/shopper-session";
 import { WrongEmbedding } from "@/components/pay/wrong-embedding";
@@ -28,7 +29,7 @@ export default async function ThreeDSPage({ params, searchParams }: Props) {
 
   return (
     <PayShell {...page.shell}>
-      <form method="post" action={`/pay/${id}/card/3ds/submit`} className="space-y-4">
+      <HostedForm method="post" action={`/pay/${id}/card/3ds/submit`} className="space-y-4">
         <input type="hidden" name={SESSION_PARAM} value={page.session} />
         <FrameResizer target={page.origin} />
         <div className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-3">
@@ -62,7 +63,7 @@ export default async function ThreeDSPage({ params, searchParams }: Props) {
         >
           Cancel payment
         </button>
-      </form>
+      </HostedForm>
     </PayShell>
   );
 }

@@ -31,7 +31,7 @@ const EnvSchema = z.object({
   /** At most one resend attempt per webhook event in this interval (POST .../resend). */
   WEBHOOK_RESEND_INTERVAL_MS: ms.default(10_000),
   /**
-   * Webhook deliveries one process has in flight to one receiving host (of 200 in all): a slow or
+   * Webhook deliveries one process has in flight to one receiving host (of 1,000 in all): a slow or
    * dead endpoint holds at most this many, and a backlog does not flood one merchant's server.
    */
   WEBHOOK_MAX_PER_HOST: z.coerce.number().int().min(1).max(200).default(32),

@@ -154,9 +154,11 @@ function operation(route: RouteContract): Json {
   }
 
   if ((route.auth ?? "apiKey") === "apiKey") {
-    // Database unreachable or out of connections: nothing was done, try again (lib/api/endpoint.ts).
+    // Database unreachable or out of connections (lib/api/endpoint.ts). A POST may still have
+    // committed just as the connection failed: retried with its Idempotency-Key, it is never done twice.
     responses["503"] = {
-      description: "199: Service unavailable (the database); nothing was done, retry after Retry-After",
+      description:
+        "199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key",
       headers: {
         "Request-Id": REQUEST_ID,
         "Retry-After": { description: "Seconds to wait", schema: { type: "string" } },
@@ -164,7 +166,11 @@ function operation(route: RouteContract): Json {
       content: {
         "application/json": {
           schema: ref("Error"),
-          example: { code: "199", message: "The service is unavailable right now; nothing was done. Please retry." },
+          example: {
+            code: "199",
+            message: "The service is temporarily unavailable; retry shortly.",
+            details: { retry_after_seconds: 1 },
+          },
         },
       },
     };

@@ -1561,7 +1561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1573,7 +1573,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -1673,7 +1676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1685,7 +1688,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -1825,7 +1831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1837,7 +1843,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -1941,7 +1950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -1953,7 +1962,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2048,7 +2060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2060,7 +2072,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2139,7 +2154,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2151,7 +2166,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2243,7 +2261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2255,7 +2273,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2460,7 +2481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2472,7 +2493,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2617,7 +2641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2629,7 +2653,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2774,7 +2801,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2786,7 +2813,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2923,7 +2953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -2935,7 +2965,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3022,7 +3055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3034,7 +3067,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3143,7 +3179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3155,7 +3191,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3296,7 +3335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3308,7 +3347,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3390,7 +3432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3402,7 +3444,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3495,7 +3540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3507,7 +3552,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3603,7 +3651,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3615,7 +3663,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3712,7 +3763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3724,7 +3775,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3803,7 +3857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3815,7 +3869,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3894,7 +3951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -3906,7 +3963,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4003,7 +4063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4015,7 +4075,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4121,7 +4184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4133,7 +4196,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4229,7 +4295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4241,7 +4307,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4335,7 +4404,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4347,7 +4416,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4431,7 +4503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 199: Service unavailable (the database); nothing was done, retry after Retry-After */
+            /** @description 199: Service unavailable (the database); retry after Retry-After. A POST may have gone through: retry it with the same Idempotency-Key */
             503: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -4443,7 +4515,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "199",
-                     *       "message": "The service is unavailable right now; nothing was done. Please retry."
+                     *       "message": "The service is temporarily unavailable; retry shortly.",
+                     *       "details": {
+                     *         "retry_after_seconds": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

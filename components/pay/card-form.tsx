@@ -70,9 +70,10 @@ export function CardForm({ action, transactionId, session, invalid, submitLabel,
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "cancel") return;
     const result = validateCard({ number, expiryMonth: mm, expiryYear: yy, cvc, holder });
+    // Sent: no message of an earlier try stays beside a field that is right now.
+    setErrors(result.errors);
     if (Object.keys(result.errors).length) {
       e.preventDefault();
-      setErrors(result.errors);
       focusFirstInvalid(result.errors);
     }
   };

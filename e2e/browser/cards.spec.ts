@@ -400,7 +400,8 @@ test.describe("hosted card iFrame with origin", () => {
       const frame = page.frameLocator("#pay");
       await fillCard(frame, { number: "4000000000003220" });
       await frame.getByRole("button", { name: "Pay now" }).click();
-      await expect(frame.getByText("Sandbox Bank · 3-D Secure")).toBeVisible();
+      // The new step takes the focus at its heading (its load in a frame is not announced).
+      await expect(frame.getByRole("heading", { name: "Sandbox Bank · 3-D Secure" })).toBeFocused();
       await frame.getByRole("button", { name: "Authenticate" }).click();
       await expect(page.locator("#result")).toHaveText(`${stub.returnUrl}&transaction_id=${t.id}`);
       expect(new URL(page.url()).origin).toBe(site.origin); // the parent decided what to do

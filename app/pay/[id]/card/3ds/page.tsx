@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { FrameFocus } from "@/components/pay/frame-focus";
 import { FrameResizer } from "@/components/pay/frame-resizer";
 import { HostedForm } from "@/components/pay/hosted-form";
 import { PayShell } from "@/components/pay/pay-shell";
@@ -32,8 +33,11 @@ export default async function ThreeDSPage({ params, searchParams }: Props) {
       <HostedForm method="post" action={`/pay/${id}/card/3ds/submit`} className="space-y-4">
         <input type="hidden" name={SESSION_PARAM} value={page.session} />
         <FrameResizer target={page.origin} />
+        <FrameFocus id="three-ds-heading" />
         <div className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-3">
-          <p className="text-sm font-semibold text-sky-900">Sandbox Bank · 3-D Secure</p>
+          <h2 id="three-ds-heading" tabIndex={-1} className="text-sm font-semibold text-sky-900 focus:outline-none">
+            Sandbox Bank · 3-D Secure
+          </h2>
           <p className="mt-1 text-sm text-sky-800">
             Confirm this payment with your {card.brand} ending in <span className="font-mono">{card.lastFour}</span>.
           </p>

@@ -34,6 +34,12 @@ type Props = {
   pendingLabel: string;
   /** A destructive action asks first: the question shown before it runs. */
   confirm?: string;
+  /**
+   * Checks what was typed before asking (a client component's function): reasons by field name,
+   * shown as the server's would be and nothing asked; or the question naming what will happen
+   * (e.g. the amount). The server action still checks everything.
+   */
+  check?: (values: Record<string, string>) => { fields: Record<string, string> } | { question: string };
   tone?: "primary" | "danger" | "plain";
   /** What the shown-once secret is (e.g. "Your new API key"). */
   secretLabel?: string;
@@ -65,8 +71,12 @@ export function ActionForm(props: Props) {
     },
     { status: "idle" } as ActionState,
   );
-  const [asking, setAsking] = useState(false);
+  // The question while it is shown (the fields are locked meanwhile, so what runs is what it names).
+  const [asking, setAsking] = useState<{ question: string; values: Record<string, string> } | null>(null);
+  // Reasons found before asking (props.check), shown instead of the last answer until the values pass.
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const askRef = useRef<HTMLButtonElement>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
@@ -75,17 +85,37 @@ export function ActionForm(props: Props) {
   const names = new Set([...(props.fields ?? []), ...(props.groups ?? []).flatMap((g) => g.fields)].map((f) => f.name));
   // Reasons for no field of this form go with the message, as written: the action words them as
   // sentences (the timeline's "Fill in at least one step: …"), so no field name goes before them.
-  const unmatched = Object.entries(state.fields ?? {}).filter(([name]) => !names.has(name));
+  const errors = checked ?? state.fields ?? {};
+  const unmatched = checked ? [] : Object.entries(state.fields ?? {}).filter(([name]) => !names.has(name));
+  const asks = Boolean(props.confirm || props.check);
+
+  // The button (or Enter in a field) asks first: the typed values are checked, then named in the question.
+  const ask = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const values: Record<string, string> = {};
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+    const result = props.check?.(values) ?? { question: props.confirm ?? "" };
+    if ("fields" in result) {
+      setChecked(result.fields);
+      const first = Object.keys(result.fields)[0];
+      // After the render that marks it: the first refused field takes the focus.
+      requestAnimationFrame(() => form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+      return;
+    }
+    setChecked(null);
+    setAsking({ question: result.question, values });
+  };
 
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
     // "Keep it" (or the end of a run) removes the question: the focus goes back to its button.
     else if (wasAsking.current && (!document.activeElement || document.activeElement === document.body))
       askRef.current?.focus();
-    wasAsking.current = asking;
+    wasAsking.current = Boolean(asking);
   }, [asking]);
   useEffect(() => {
-    if (!pending) setAsking(false);
+    if (!pending) setAsking(null);
   }, [pending]);
   useEffect(() => {
     // Shown here: nothing to hand over. A result whose button went away takes the focus itself.
@@ -102,21 +132,41 @@ export function ActionForm(props: Props) {
   );
 
   const form = (
-    <form action={formAction} className="space-y-3" data-testid={props.testId} noValidate>
+    <form
+      ref={formRef}
+      action={formAction}
+      onSubmit={(e) => {
+        // Enter in a field submits the form: a form that asks first asks, as its button does; a
+        // second Enter while its question is shown (or its action runs) does nothing.
+        if (asks && !asking) {
+          e.preventDefault();
+          if (!pending) ask();
+        } else if (pending) e.preventDefault();
+      }}
+      onKeyDown={(e) => {
+        // While the question is shown, Enter in a (locked) field is not the answer: only the buttons are.
+        if (asking && e.key === "Enter" && e.target instanceof HTMLInputElement) e.preventDefault();
+      }}
+      className="space-y-3"
+      data-testid={props.testId}
+      noValidate
+    >
       {Object.entries(props.hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {props.fields?.length ? <Fields id={id} fields={props.fields} state={state} /> : null}
+      {props.fields?.length ? (
+        <Fields id={id} fields={props.fields} state={state} errors={errors} locked={asking?.values} />
+      ) : null}
       {props.groups?.map((g) => (
         <fieldset key={g.legend} className="rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-semibold text-slate-700">{g.legend}</legend>
-          <Fields id={id} fields={g.fields} state={state} />
+          <Fields id={id} fields={g.fields} state={state} errors={errors} locked={asking?.values} />
         </fieldset>
       ))}
-      {props.confirm && asking ? (
+      {asks && asking ? (
         <div role="alertdialog" aria-labelledby={`${id}-q`} className="rounded-lg border border-red-200 bg-red-50 p-3">
           <p id={`${id}-q`} className="text-sm text-red-900">
-            {props.confirm}
+            {asking.question}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <SubmitButton
@@ -128,21 +178,22 @@ export function ActionForm(props: Props) {
             <button
               type="button"
               disabled={pending}
-              onClick={() => setAsking(false)}
+              onClick={() => setAsking(null)}
               className={`${button} ${TONES.plain}`}
             >
               Keep it
             </button>
           </div>
         </div>
-      ) : props.confirm ? (
-        <button ref={askRef} type="button" onClick={() => setAsking(true)} className={`${button} ${tone}`}>
+      ) : asks ? (
+        // A submit button, so that Enter in a field asks too (the form's onSubmit asks instead of running).
+        <button ref={askRef} type="submit" className={`${button} ${tone}`}>
           {props.submitLabel}
         </button>
       ) : (
         <SubmitButton label={props.submitLabel} pendingLabel={props.pendingLabel} className={`${button} ${tone}`} />
       )}
-      {state.status !== "idle" && state.message ? (
+      {state.status !== "idle" && state.message && !checked ? (
         <p
           ref={messageRef}
           tabIndex={-1}
@@ -172,12 +223,28 @@ export function ActionForm(props: Props) {
 
 const control = "mt-1 block w-full rounded-lg border px-3 py-2 focus:ring-2 focus:ring-indigo-500 focus:outline-none";
 
-/** Inputs with their label, hint and error (the API's reason for that field) under each. */
-function Fields({ id, fields, state }: { id: string; fields: FormField[]; state: ActionState }) {
+/**
+ * Inputs with their label, hint and error (the API's reason for that field, or the form's own
+ * check) under each. `locked`: the values being asked about; the fields are read-only meanwhile
+ * (a select is disabled, its value sent by a hidden input).
+ */
+function Fields({
+  id,
+  fields,
+  state,
+  errors,
+  locked,
+}: {
+  id: string;
+  fields: FormField[];
+  state: ActionState;
+  errors: Record<string, string>;
+  locked?: Record<string, string>;
+}) {
   return (
     <div className="flex flex-wrap items-start gap-3">
       {fields.map((f) => {
-        const error = state.fields?.[f.name];
+        const error = errors[f.name];
         const inputId = `${id}-${f.name}`;
         const errorId = `${inputId}-error`;
         const hintId = `${inputId}-hint`;
@@ -188,19 +255,22 @@ function Fields({ id, fields, state }: { id: string; fields: FormField[]; state:
           required: f.required,
           "aria-invalid": error ? true : undefined,
           "aria-describedby": [error ? errorId : "", f.hint ? hintId : ""].filter(Boolean).join(" ") || undefined,
-          className: `${control} ${error ? "border-red-500" : "border-slate-300"} bg-white`,
+          className: `${control} ${error ? "border-red-500" : "border-slate-300"} ${locked ? "bg-slate-100 text-slate-700" : "bg-white"}`,
         };
         return (
           <div key={f.name} className="min-w-0 flex-1 basis-48 text-sm font-medium text-slate-700">
             <label htmlFor={inputId}>{f.label}</label>
             {f.options ? (
               // The key resets the select to the submitted value after a refused submit.
-              <select key={state.values?.[f.name] ?? ""} {...common}>
-                <option value="">Choose…</option>
-                {f.options.map((o) => (
-                  <option key={o}>{o}</option>
-                ))}
-              </select>
+              <>
+                <select key={state.values?.[f.name] ?? ""} {...common} disabled={locked ? true : undefined}>
+                  <option value="">Choose…</option>
+                  {f.options.map((o) => (
+                    <option key={o}>{o}</option>
+                  ))}
+                </select>
+                {locked ? <input type="hidden" name={f.name} value={locked[f.name] ?? ""} /> : null}
+              </>
             ) : (
               <input
                 {...common}
@@ -208,6 +278,7 @@ function Fields({ id, fields, state }: { id: string; fields: FormField[]; state:
                 inputMode={f.inputMode}
                 placeholder={f.placeholder}
                 autoComplete={f.autoComplete ?? "off"}
+                readOnly={locked ? true : undefined}
               />
             )}
             {f.hint ? (

@@ -48,7 +48,7 @@ const STYLES = {
 export function DataTable<T>(props: Props<T>) {
   const s = STYLES[props.variant ?? "page"];
   return (
-    <ScrollRegion label={props.label} className={`${s.region} ${props.className ?? ""}`}>
+    <ScrollRegion label={props.label} className={s.region} outerClassName={props.className}>
       <table className={s.table}>
         <caption className="sr-only">{props.caption}</caption>
         <thead className={s.head}>

@@ -7,7 +7,7 @@ import type { CheckReport } from "@/lib/sandbox/webhook-check";
 type State = ActionState & { report?: CheckReport };
 
 const button =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-wait disabled:opacity-70";
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-wait aria-disabled:opacity-70";
 
 /**
  * "Check my handler": the webhook tester (POST /v1/test/webhook-check) sends its battery to the
@@ -55,7 +55,15 @@ export function WebhookCheck({
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending} className={button}>
+        {/* aria-disabled while checking: the focus stays on the button; a second press is ignored. */}
+        <button
+          type="submit"
+          aria-disabled={pending || undefined}
+          onClick={(e) => {
+            if (pending) e.preventDefault();
+          }}
+          className={button}
+        >
           {pending ? "Checking…" : "Check my handler"}
         </button>
         {pending ? (

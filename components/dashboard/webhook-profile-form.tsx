@@ -19,7 +19,7 @@ type Props = {
 };
 
 const button =
-  "inline-flex min-h-10 items-center justify-center rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-wait disabled:opacity-70";
+  "inline-flex min-h-10 items-center justify-center rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-wait aria-disabled:opacity-70";
 
 /**
  * A payment profile's webhook settings: URL, enabled products, chaos mode. Sent to the same
@@ -149,7 +149,16 @@ export function WebhookProfileForm({ action, profile, products }: Props) {
         ) : null}
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending} className={button}>
+        {/* aria-disabled, not disabled, while saving: the focus stays on the button (a disabled one
+            drops it to the page's start), and a second press is ignored. */}
+        <button
+          type="submit"
+          aria-disabled={pending || undefined}
+          onClick={(e) => {
+            if (pending) e.preventDefault();
+          }}
+          className={button}
+        >
           {pending ? "Saving…" : "Save webhook settings"}
         </button>
         {state.status !== "idle" && state.message ? (

@@ -4,7 +4,7 @@ import { useActionState, useId, useState } from "react";
 import type { ActionState } from "@/lib/dashboard/action-state";
 
 const button =
-  "inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-wait disabled:opacity-70";
+  "inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-wait aria-disabled:opacity-70";
 
 /** The signing secret, hidden (its first characters only) until Reveal asks the server for it (audited). */
 export function WebhookSecret({
@@ -54,7 +54,15 @@ export function WebhookSecret({
             </button>
           </>
         ) : (
-          <button type="submit" disabled={pending} className={button}>
+          // aria-disabled while revealing: the focus stays on the button; a second press is ignored.
+          <button
+            type="submit"
+            aria-disabled={pending || undefined}
+            onClick={(e) => {
+              if (pending) e.preventDefault();
+            }}
+            className={button}
+          >
             {pending ? "Revealing…" : "Reveal"}
           </button>
         )}

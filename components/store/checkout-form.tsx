@@ -260,7 +260,16 @@ export function CheckoutForm({ total, issuers, methods, walletDescription }: Pro
       </div>
 
       <div>
-        <button type="submit" className={primaryButtonClass} disabled={pending || leaving}>
+        {/* aria-disabled, not disabled, while placing the order: the focus stays on the button (a
+            disabled one drops it to the page's start), and a second press places nothing. */}
+        <button
+          type="submit"
+          className={primaryButtonClass}
+          aria-disabled={pending || leaving || undefined}
+          onClick={(e) => {
+            if (pending || leaving) e.preventDefault();
+          }}
+        >
           {leaving ? "Taking you to payment…" : pending ? "Placing your order…" : `Pay ${formatAmount(total)}`}
         </button>
         <p className="mt-2 text-center text-xs text-stone-500">{finishNote(method, walletMode)}</p>

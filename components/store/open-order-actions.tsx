@@ -1,4 +1,4 @@
-import { primaryButtonClass } from "@/components/store/ui";
+import { primaryButtonClass, textActionClass } from "@/components/store/ui";
 
 /**
  * An order of this browser whose payment is still open (the shopper pressed Back on Payrail's
@@ -18,12 +18,18 @@ export function OpenOrderActions({
   compact?: boolean;
 }) {
   return (
-    <div className={compact ? "mt-2 flex flex-wrap items-center gap-3" : "mt-5 flex flex-col items-center gap-3"}>
+    // Compact (a row of the orders table): text links, each as tall as a finger on a phone and
+    // at least 32 px on a wider screen (WCAG 2.5.8), with no extra gap between them.
+    <div
+      className={
+        compact ? "mt-1 flex flex-wrap items-center gap-x-4 sm:gap-x-3" : "mt-5 flex flex-col items-center gap-3"
+      }
+    >
       <a
         href={`/store/checkout/resume/${order.id}`}
         className={
           compact
-            ? "text-sm font-semibold text-stone-900 underline underline-offset-2"
+            ? `${textActionClass} font-semibold text-stone-900 underline underline-offset-2`
             : `${primaryButtonClass} sm:w-auto sm:px-10`
         }
         data-testid="continue-payment"
@@ -56,7 +62,7 @@ export function ChooseAnotherMethod({
       <input type="hidden" name="order_id" value={orderId} />
       <button
         type="submit"
-        className="text-sm font-medium text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline"
+        className={`${textActionClass} font-medium text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline`}
       >
         {label}
       </button>

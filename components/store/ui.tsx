@@ -12,10 +12,16 @@ export const inputClass =
 export const selectClass = `${inputClass} h-[2.875rem] py-0`;
 
 export const primaryButtonClass =
-  "inline-flex w-full items-center justify-center gap-2 rounded-lg bg-stone-900 px-4 py-3 text-base font-semibold text-white shadow-sm hover:bg-stone-800 focus:ring-2 focus:ring-amber-300 focus:outline-none disabled:cursor-wait disabled:opacity-70";
+  "inline-flex w-full items-center justify-center gap-2 rounded-lg bg-stone-900 px-4 py-3 text-base font-semibold text-white shadow-sm hover:bg-stone-800 focus:ring-2 focus:ring-amber-300 focus:outline-none disabled:cursor-wait disabled:opacity-70 aria-disabled:cursor-wait aria-disabled:opacity-70";
 
 export const secondaryButtonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2.5 text-sm font-semibold text-stone-700 hover:bg-stone-50 focus:ring-2 focus:ring-stone-200 focus:outline-none";
+
+/**
+ * A small text action ("Remove", "Continue paying"): a 44 px tap target on a phone, 32 px from
+ * `sm` up (WCAG 2.5.8 asks at least 24 px), without looking like a button.
+ */
+export const textActionClass = "inline-flex min-h-11 items-center text-sm sm:min-h-8";
 
 export function Card({
   children,

@@ -18,7 +18,7 @@ const openTransaction = async (page: Page, id: string) => {
 const status = async (api: { get: (p: string) => Promise<{ body: any }> }, id: string) =>
   (await api.get(`/v1/transaction/${id}`)).body.status as string;
 
-test("refund: partial amounts, an over-refund refused next to the field, asks first, audited", async ({
+test("refund: checked before it asks, the question names the amount, Enter works, the server still decides; audited", async ({
   page,
   own: api,
 }, testInfo) => {
@@ -27,36 +27,48 @@ test("refund: partial amounts, an over-refund refused next to the field, asks fi
   await signedIn(page, merchant.organisation);
   await openTransaction(page, t.id);
   const form = page.getByTestId("refund-form");
+  const amount = form.getByLabel("Amount (EUR)");
   await expect(page.getByText("Refundable: €25.00")).toBeVisible();
 
-  // Too much: the service's rule, shown next to the field; the typed amount stays.
-  await form.getByLabel("Amount (EUR)").fill("30");
-  await form.getByRole("button", { name: "Refund" }).click();
-  await expect(form.getByRole("alertdialog")).toContainText("Refund this amount");
-  await form.getByRole("button", { name: "Yes, refund" }).click();
-  await expect(form.getByTestId("field-error")).toHaveText("Exceeds the refundable amount (€25.00)");
-  await expect(form.getByLabel("Amount (EUR)")).toHaveAttribute("aria-invalid", "true");
-  // Not an amount in euros: named in euros (the API's schema would speak of cents).
-  await form.getByLabel("Amount (EUR)").fill("ten");
-  await form.getByRole("button", { name: "Refund" }).click();
-  await form.getByRole("button", { name: "Yes, refund" }).click();
-  await expect(form.getByTestId("field-error")).toHaveText("Expected an amount in euros, e.g. 25 or 25.00");
-  await form.getByLabel("Amount (EUR)").fill("0");
-  await form.getByRole("button", { name: "Refund" }).click();
-  await form.getByRole("button", { name: "Yes, refund" }).click();
-  await expect(form.getByTestId("field-error")).toHaveText("Must be at least €0.01");
+  // Checked in the page before anything is asked: the server's rules, in euros, next to the field;
+  // the typed amount stays and the field has the focus.
+  for (const [typed, reason] of [
+    ["abc", "Expected an amount in euros, e.g. 25 or 25.00"],
+    ["ten", "Expected an amount in euros, e.g. 25 or 25.00"],
+    ["0", "Must be at least €0.01"],
+    ["30", "Exceeds the refundable amount (€25.00)"],
+  ]) {
+    await amount.fill(typed);
+    await form.getByRole("button", { name: "Refund" }).click();
+    await expect(form.getByTestId("field-error")).toHaveText(reason);
+    await expect(form.getByRole("alertdialog")).toHaveCount(0);
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await expect(amount).toHaveValue(typed);
+    await expect(amount).toBeFocused();
+  }
   await snap(page, testInfo, "refund-error");
-
-  // "Keep it" runs nothing.
-  await form.getByLabel("Amount (EUR)").fill("10");
-  await form.getByRole("button", { name: "Refund" }).click();
-  await form.getByRole("button", { name: "Keep it" }).click();
   expect((await api.get(`/v1/transaction/${t.id}/refunds`)).body.data).toEqual([]);
 
-  await form.getByLabel("Amount (EUR)").fill("10");
-  await form.getByLabel("Reason (optional)").fill("damaged box");
+  // A valid amount: the question names it, and the field is locked while it is asked.
+  await amount.fill("10");
   await form.getByRole("button", { name: "Refund" }).click();
-  await form.getByRole("button", { name: "Yes, refund" }).click();
+  await expect(form.getByRole("alertdialog")).toHaveText(/^Refund €10\.00 to the shopper\? This cannot be undone\./);
+  await expect(form.getByTestId("field-error")).toHaveCount(0);
+  await expect(amount).not.toBeEditable();
+  await expect(form.getByRole("button", { name: "Yes, refund" })).toBeFocused();
+  await snap(page, testInfo, "refund-confirm");
+  // "Keep it" runs nothing and unlocks the field.
+  await form.getByRole("button", { name: "Keep it" }).click();
+  await expect(amount).toBeEditable();
+  expect((await api.get(`/v1/transaction/${t.id}/refunds`)).body.data).toEqual([]);
+
+  // Enter in the amount field starts the same flow; Enter again on the focused confirmation runs it.
+  await form.getByLabel("Reason (optional)").fill("damaged box");
+  await amount.fill("10");
+  await amount.press("Enter");
+  await expect(form.getByRole("alertdialog")).toContainText("Refund €10.00 to the shopper?");
+  await expect(form.getByRole("button", { name: "Yes, refund" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Refund of €10.00 requested." })).toBeVisible();
   await expect(page.getByTestId("refunds")).toContainText("€10.00");
   await expect(page.getByText("Refundable: €15.00")).toBeVisible();
@@ -67,19 +79,29 @@ test("refund: partial amounts, an over-refund refused next to the field, asks fi
   await snap(page, testInfo, "refund-done");
   await expectAccessible(page, testInfo, "transaction-refund");
 
-  // Empty refunds the rest, as its hint says: no "minor units (cents)" from the API's schema.
-  await expect(form.getByLabel("Amount (EUR)")).toHaveAttribute("placeholder", "15.00");
-  await expect(form.getByTestId("field-hint")).toHaveText("Empty refunds the rest (€15.00).");
-  await form.getByLabel("Amount (EUR)").fill("");
-  await form.getByLabel("Reason (optional)").fill("");
+  // The server stays the authority: refunded meanwhile through the API, the page's €15.00 is stale;
+  // €10.00 passes the page's check but the service refuses it, in euros, next to the field.
+  expect((await api.post(`/v1/transaction/${t.id}/refund`, { amount: 1000 })).status).toBeLessThan(300);
+  await amount.fill("10");
   await form.getByRole("button", { name: "Refund" }).click();
   await form.getByRole("button", { name: "Yes, refund" }).click();
+  await expect(form.getByTestId("field-error")).toHaveText("Exceeds the refundable amount (€5.00)");
+  await expect(amount).toHaveValue("10");
+
+  // Empty refunds the rest, as its hint says, and the question says how much that is.
+  await page.reload();
+  await expect(page.getByText("Refundable: €5.00")).toBeVisible();
+  await expect(amount).toHaveAttribute("placeholder", "5.00");
+  await expect(form.getByTestId("field-hint")).toHaveText("Empty refunds the rest (€5.00).");
+  await form.getByRole("button", { name: "Refund" }).click();
+  await expect(form.getByRole("alertdialog")).toContainText("Refund the remaining €5.00 to the shopper?");
+  await form.getByRole("button", { name: "Yes, refund" }).click();
   // Nothing is left to refund: the form goes, its answer is the page's notice.
-  await expect(page.getByTestId("page-notice")).toHaveText("Refund of €15.00 requested.");
+  await expect(page.getByTestId("page-notice")).toHaveText("Refund of €5.00 requested.");
   await expect(page.getByTestId("refund-form")).toHaveCount(0);
   await expect(page.getByText("minor units")).toHaveCount(0);
   const amounts = (await api.get(`/v1/transaction/${t.id}/refunds`)).body.data.map((r: any) => r.amount);
-  expect(amounts).toEqual(["1000", "1500"]);
+  expect(amounts).toEqual(["1000", "1000", "500"]);
   await expect(page.getByTestId("amount-notes")).toHaveText("Refunded €25.00 · net €0.00");
 
   await page.goto("/dashboard/audit");

@@ -204,3 +204,77 @@ test("the overview: totals, charts by day and status, conversion per product, we
   expect(html).toContain('data-testid="chart-volume"');
   expect(html).toContain("<rect");
 });
+
+test("tablet and phone: the nav wraps, the list fits with whole statuses, a cut-off list shows it scrolls, Sign out is a tap target", async ({
+  page,
+  own: api,
+}, testInfo) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  await Promise.all([
+    start(
+      api,
+      "dummy",
+      { dummy_outcome: "SETTLEMENT_COMPLETED" },
+      {
+        customer: customerBody({ email_address: `merchant-audit-${tag}@example.com` }),
+        merchant_reference: `M-17955373${tag}`,
+        amount: 123456,
+      },
+    ),
+    start(api, "dummy", { dummy_outcome: "SETTLEMENT_REQUESTED" }),
+    start(api, "dummy", { dummy_outcome: "DECLINED" }),
+  ]);
+  await signedIn(page, api.merchant.organisation);
+  const region = page.getByRole("region", { name: "Transactions" });
+
+  for (const width of [768, 390]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 1024 });
+    await page.goto("/dashboard/transactions");
+    await expect(page.getByTestId("transactions").getByRole("row")).toHaveCount(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page at ${width} px`).toBeLessThanOrEqual(
+      width,
+    );
+    // Every section of the nav in view: its links wrap rather than scroll sideways.
+    const nav = page.getByRole("navigation", { name: "Dashboard" });
+    expect(await nav.locator("ul").evaluate((ul) => ul.scrollWidth - ul.clientWidth)).toBeLessThanOrEqual(0);
+    for (const link of await nav.getByRole("link").all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width, `${await link.textContent()} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    // The list fits its box, and each status is whole (a long one wraps after its underscore).
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth), `table at ${width} px`).toBeLessThanOrEqual(
+      0,
+    );
+    await expect(region).not.toHaveAttribute("data-more-right", /.*/);
+    const statuses = region.getByTestId("status");
+    expect((await statuses.allTextContents()).sort()).toEqual([
+      "DECLINED",
+      "SETTLEMENT_COMPLETED",
+      "SETTLEMENT_REQUESTED",
+    ]);
+    const edge = (await region.boundingBox())!;
+    for (const badge of await statuses.all()) {
+      const box = (await badge.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(edge.x + edge.width);
+      expect(await badge.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    }
+    // Sign out: at least 24 px high (WCAG 2.5.8); on a phone a finger's 44.
+    const signOut = (await page.getByRole("button", { name: "Sign out" }).boundingBox())!;
+    expect(signOut.height).toBeGreaterThanOrEqual(width < 600 ? 40 : 24);
+    await snap(page, testInfo, `transactions-${width}`);
+  }
+
+  // Narrower than the list (320 px): the box scrolls, and a shadow at its edge says so.
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto("/dashboard/transactions");
+  await expect(page.getByTestId("transactions").getByRole("row")).toHaveCount(3);
+  if (await region.evaluate((el) => el.scrollWidth > el.clientWidth)) {
+    await expect(region).toHaveAttribute("data-more-right", "true");
+    await expect(region).not.toHaveAttribute("data-more-left", /.*/);
+    await snap(page, testInfo, "transactions-320");
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(region).toHaveAttribute("data-more-left", "true");
+    await expect(region).not.toHaveAttribute("data-more-right", /.*/);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+});

@@ -93,8 +93,12 @@ test("webhook settings: URL, products and chaos with the API's reasons next to t
     await form.getByLabel("Delay max (ms)").fill("20");
     await form.getByLabel("Duplicates (share 0–1)").fill("0");
     await form.getByLabel("Fail first N attempts").fill("1");
-    await form.getByRole("button", { name: "Save webhook settings" }).click();
+    // By keyboard: the focus stays on the button while it saves and after (never back to the page's start).
+    const save = form.getByRole("button", { name: "Save webhook settings" });
+    await save.focus();
+    await page.keyboard.press("Enter");
     await expect(form.getByRole("status")).toHaveText("Saved.");
+    await expect(save).toBeFocused();
     const after = (await api.get(profileUrl)).body;
     expect(after.webhook_transaction_update).toBe(receiver.url());
     expect(after.enabled_products).not.toContain("sepa");
@@ -239,6 +243,8 @@ test("Check my handler: progress while it runs, the graded report for a naive an
     await form.getByLabel("URL to check (optional)").fill("");
     await form.getByRole("button", { name: "Check my handler" }).click();
     await expect(form.getByRole("button", { name: "Checking…" })).toBeDisabled();
+    // Only aria-disabled while it runs: the focus stays on the button.
+    await expect(form.getByRole("button", { name: "Checking…" })).toBeFocused();
     await expect(form.getByRole("progressbar", { name: "Checking the handler" })).toBeVisible();
     await snap(page, testInfo, "check-running");
     await expect(form.getByRole("status")).toHaveText("4 of 6 checks passed.", { timeout: 60_000 });

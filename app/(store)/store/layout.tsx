@@ -24,11 +24,14 @@ export default async function StoreLayout({ children }: { children: ReactNode })
       >
         Skip to content
       </a>
-      <div className="bg-amber-400 px-4 py-1.5 text-center text-xs font-semibold tracking-wide text-amber-950 uppercase">
-        <span className="sm:hidden">Demo store · sandbox payments</span>
-        <span className="hidden sm:inline">Demo store · payments run in the Payrail sandbox · no real money moves</span>
-      </div>
+      {/* The demo notice is part of the page's banner landmark (axe "region": no content outside landmarks). */}
       <header className="border-b border-stone-200 bg-white/90 backdrop-blur">
+        <p className="bg-amber-400 px-4 py-1.5 text-center text-xs font-semibold tracking-wide text-amber-950 uppercase">
+          <span className="sm:hidden">Demo store · sandbox payments</span>
+          <span className="hidden sm:inline">
+            Demo store · payments run in the Payrail sandbox · no real money moves
+          </span>
+        </p>
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
           <Link href="/store" className="flex items-center gap-2.5" aria-label="Payrail Coffee Co. home">
             <Image src="/store/logo.svg" alt="" width={36} height={36} priority unoptimized />
@@ -52,15 +55,19 @@ export default async function StoreLayout({ children }: { children: ReactNode })
             <Link
               href="/store/cart"
               className="inline-flex items-center gap-2 rounded-lg bg-stone-900 px-3 py-2 text-white hover:bg-stone-800"
-              aria-label={`Cart, ${cart.count} ${cart.count === 1 ? "item" : "items"}`}
+              // Starts with the visible text "Cart 1" (WCAG 2.5.3, label in name), then says what the number counts.
+              aria-label={`Cart ${cart.count} ${cart.count === 1 ? "item" : "items"}`}
             >
               <CartIcon />
-              <span>Cart</span>
-              <span
-                className="rounded-full bg-amber-400 px-1.5 text-xs font-bold text-amber-950 tabular-nums"
-                data-testid="cart-count"
-              >
-                {cart.count}
+              {/* One inline run, so the visible text is "Cart 1" (with its space), as the name begins. */}
+              <span>
+                Cart{" "}
+                <span
+                  className="ml-1 rounded-full bg-amber-400 px-1.5 text-xs font-bold text-amber-950 tabular-nums"
+                  data-testid="cart-count"
+                >
+                  {cart.count}
+                </span>
               </span>
             </Link>
           </nav>

@@ -21,8 +21,9 @@ export function DashboardNav() {
   const path = usePathname();
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 bg-white">
-      {/* A phone shows every section (wrapped rows); wider screens one row, scrolling if need be. */}
-      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-3 sm:flex-nowrap sm:overflow-x-auto sm:px-6">
+      {/* Every section always visible: the links wrap onto another row rather than scroll sideways
+          (a phone has rows; from md up, a little less padding keeps them in one row at 768 px). */}
+      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-3 sm:px-6 md:gap-x-0.5">
         {LINKS.map((l) => {
           const current = l.href === "/dashboard" ? path === l.href : path.startsWith(l.href);
           return (
@@ -30,7 +31,7 @@ export function DashboardNav() {
               <Link
                 href={l.href}
                 aria-current={current ? "page" : undefined}
-                className={`block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-600 ${current ? "border-indigo-600 text-indigo-800" : "border-transparent text-slate-700 hover:text-slate-900"}`}
+                className={`block border-b-2 px-3 py-2.5 text-sm md:px-2.5 lg:px-3 font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-600 ${current ? "border-indigo-600 text-indigo-800" : "border-transparent text-slate-700 hover:text-slate-900"}`}
               >
                 {l.label}
               </Link>

@@ -10,7 +10,7 @@ test("catalogue, cart and checkout: prices from the server, shipping, quantities
   }
   await shot(page, "store-catalogue");
   await addToCart(page, ["house-espresso", "house-espresso", "hand-grinder"]);
-  await page.getByRole("link", { name: /^Cart, 3 items$/ }).click();
+  await page.getByRole("link", { name: /^Cart 3 items$/ }).click();
   await expect(page.getByTestId("cart-line-house-espresso")).toContainText("€25.00");
   await expect(page.getByTestId("order-totals")).toContainText("Free");
   await expect(page.getByTestId("order-totals")).toContainText("€89.00");

@@ -79,17 +79,21 @@ export default async function CartPage({ searchParams }: Props) {
                       </div>
                       <Price amount={line.total} className="font-semibold" />
                     </div>
-                    <div className="mt-auto flex flex-wrap items-center gap-3 pt-3">
+                    {/* Each control a 44 px tap target on a phone, 36 px from sm up (WCAG 2.5.8: ≥ 24 px). */}
+                    <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-3">
                       <form action={updateCartLine} className="flex items-center gap-2">
                         <input type="hidden" name="product_id" value={line.product.id} />
-                        <label className="text-sm text-stone-500" htmlFor={`qty-${line.product.id}`}>
+                        <label
+                          className="inline-flex min-h-11 items-center text-sm text-stone-500 sm:min-h-9"
+                          htmlFor={`qty-${line.product.id}`}
+                        >
                           Qty
                         </label>
                         <select
                           id={`qty-${line.product.id}`}
                           name="quantity"
                           defaultValue={line.quantity}
-                          className="rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm"
+                          className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm sm:min-h-9"
                           aria-label={`Quantity of ${line.product.name}`}
                         >
                           {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((q) => (
@@ -100,7 +104,7 @@ export default async function CartPage({ searchParams }: Props) {
                         </select>
                         <button
                           type="submit"
-                          className="rounded-lg px-2 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50"
+                          className="inline-flex min-h-11 items-center rounded-lg px-2 py-1.5 text-sm font-medium text-amber-800 hover:bg-amber-50 sm:min-h-9"
                         >
                           Update
                         </button>
@@ -110,7 +114,7 @@ export default async function CartPage({ searchParams }: Props) {
                         <input type="hidden" name="quantity" value="0" />
                         <button
                           type="submit"
-                          className="text-sm text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline"
+                          className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm text-stone-500 underline-offset-2 hover:text-stone-800 hover:underline sm:min-h-9"
                           aria-label={`Remove ${line.product.name}`}
                         >
                           Remove

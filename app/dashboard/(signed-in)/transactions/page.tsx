@@ -184,12 +184,19 @@ function TransactionList({
                   {t.merchantReference || t.id.slice(0, 8)}
                 </Link>
                 <span className="block text-xs text-slate-600 sm:hidden">{minute(t.createdAt)}</span>
+                {/* Between md and lg the customer column is hidden (the row fits 768 px): its e-mail is here. */}
+                <span
+                  title={t.customer.emailAddress}
+                  className="hidden max-w-[12rem] truncate text-xs text-slate-600 md:block lg:hidden"
+                >
+                  {t.customer.emailAddress}
+                </span>
               </>
             ),
           },
           {
             header: "Customer",
-            className: "hidden text-slate-600 md:table-cell",
+            className: "hidden text-slate-600 lg:table-cell",
             cell: (t) => t.customer.emailAddress,
           },
           { header: "Product", className: "hidden sm:table-cell", cell: (t) => productLabel(t.paymentProduct) },

@@ -6,6 +6,7 @@ import { formatAmount } from "@/components/pay/format";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { AttemptsTable } from "@/components/dashboard/attempts-table";
 import { ScrollRegion } from "@/components/dashboard/scroll-region";
+import { RefundForm } from "@/components/dashboard/refund-form";
 import { Section } from "@/components/dashboard/section";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ApiError } from "@/lib/errors/api-error";
@@ -124,29 +125,7 @@ export default async function TransactionPage({ params }: Props) {
                 }
               />
             ) : null}
-            {canRefund ? (
-              <ActionForm
-                title="Refund"
-                intro={`Refundable: ${formatAmount(refundable)}`}
-                action={refundAction}
-                hidden={{ ...hidden, rest: String(refundable) }}
-                testId="refund-form"
-                fields={[
-                  {
-                    name: "amount",
-                    label: "Amount (EUR)",
-                    inputMode: "decimal",
-                    placeholder: (refundable / 100).toFixed(2),
-                    hint: `Empty refunds the rest (${formatAmount(refundable)}).`,
-                  },
-                  { name: "reason", label: "Reason (optional)" },
-                ]}
-                submitLabel="Refund"
-                pendingLabel="Refunding…"
-                tone="danger"
-                confirm="Refund this amount to the shopper? This cannot be undone."
-              />
-            ) : null}
+            {canRefund ? <RefundForm action={refundAction} id={t.id} refundable={refundable} /> : null}
           </div>
         </Section>
       ) : null}

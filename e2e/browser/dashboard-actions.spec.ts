@@ -123,12 +123,17 @@ test("capture (partial), void and cancel, only where the status allows", async (
   await openTransaction(page, toCapture.id);
   await expect(page.getByTestId("cancel-form")).toHaveCount(0);
   const capture = page.getByTestId("capture-form");
+  // Refused before anything is asked: more than authorized.
   await capture.getByLabel("Amount (EUR)").fill("99");
   await capture.getByRole("button", { name: "Capture" }).click();
-  await capture.getByRole("button", { name: "Yes, capture" }).click();
   await expect(capture.getByTestId("field-error")).toHaveText("Must not exceed the authorized amount (€25.00)");
+  await expect(capture.getByRole("alertdialog")).toHaveCount(0);
   await capture.getByLabel("Amount (EUR)").fill("20.00");
   await capture.getByRole("button", { name: "Capture" }).click();
+  // The question names the amount.
+  await expect(capture.getByRole("alertdialog")).toContainText(
+    "Capture €20.00 of €25.00? The shopper is charged €20.00; the rest is released.",
+  );
   await snap(page, testInfo, "capture-confirm");
   await capture.getByRole("button", { name: "Yes, capture" }).click();
   await expect(page.getByTestId("history").getByTestId("status").last()).toHaveText("SETTLEMENT_REQUESTED");

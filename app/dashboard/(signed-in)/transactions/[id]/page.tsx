@@ -6,7 +6,7 @@ import { formatAmount } from "@/components/pay/format";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { AttemptsTable } from "@/components/dashboard/attempts-table";
 import { ScrollRegion } from "@/components/dashboard/scroll-region";
-import { RefundForm } from "@/components/dashboard/refund-form";
+import { CaptureForm, RefundForm } from "@/components/dashboard/amount-forms";
 import { Section } from "@/components/dashboard/section";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ApiError } from "@/lib/errors/api-error";
@@ -77,26 +77,7 @@ export default async function TransactionPage({ params }: Props) {
       {canRefund || canCapture || canVoid || canCancel ? (
         <Section title="Actions">
           <div className="grid gap-6 md:grid-cols-2">
-            {canCapture ? (
-              <ActionForm
-                title="Capture"
-                action={captureAction}
-                hidden={hidden}
-                testId="capture-form"
-                fields={[
-                  {
-                    name: "amount",
-                    label: "Amount (EUR)",
-                    inputMode: "decimal",
-                    placeholder: (t.amount / 100).toFixed(2),
-                    hint: "Empty captures the whole authorized amount; less releases the rest.",
-                  },
-                ]}
-                submitLabel="Capture"
-                pendingLabel="Capturing…"
-                confirm="Capture this payment? The shopper is charged."
-              />
-            ) : null}
+            {canCapture ? <CaptureForm action={captureAction} id={t.id} authorized={t.amount} /> : null}
             {canVoid ? (
               <ActionForm
                 title="Void"

@@ -1,5 +1,5 @@
-// npm run merchant -- create --name NAME [--webhook-url URL]
-//   prints one JSON line {organisation, payment_profile, api_key, webhook_secret}
+// npm run merchant -- create --name NAME [--webhook-url URL] [--email E --password P]   (with a dashboard login)
+//   prints one JSON line {organisation, payment_profile, api_key, webhook_secret[, dashboard_user]}
 // npm run merchant -- key create --organisation ID   (another key: rotation)
 // npm run merchant -- key revoke --key sk_test_...
 // npm run merchant -- user --organisation ID --email E --password P   (a dashboard login)
@@ -7,11 +7,13 @@
 // npm run merchant -- products --profile ID [--enable a,b] [--disable c,d]
 //   payment products on/off per payment profile (all on by default); prints {payment_profile, enabled, disabled}
 // npm run merchant -- invite --organisation ID --email E   (prints a one-time link that sets a password)
+import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/prisma";
 import { recordAudit } from "@/lib/auth/audit";
-import { createDashboardUser } from "@/lib/auth/dashboard-users";
+import { createDashboardUser, DashboardUserSchema } from "@/lib/auth/dashboard-users";
+import { parseInput } from "@/lib/errors/validation";
 import { createInvite } from "@/lib/auth/invites";
 import { createApiKey, revokeApiKey } from "@/lib/merchants/key-management";
 import { createMerchant } from "@/lib/merchants/create-merchant";
@@ -19,7 +21,7 @@ import { seedOrganisation } from "@/lib/sandbox/seed";
 import { setProfileProducts } from "@/lib/merchants/payment-products";
 
 const usage = `Usage:
-  npm run merchant -- create --name NAME [--webhook-url URL]
+  npm run merchant -- create --name NAME [--webhook-url URL] [--email E --password P]
   npm run merchant -- key create --organisation ID
   npm run merchant -- key revoke --key sk_test_...
   npm run merchant -- user --organisation ID --email E --password P
@@ -50,7 +52,7 @@ const list = (values: string[] | undefined) =>
 async function run(args: string[]): Promise<unknown> {
   const [command, sub] = args;
   const { values } = parseArgs({ args: args.slice(command === "key" ? 2 : 1), options });
-  if (command === "create") return createMerchant({ name: values.name ?? "", webhook_url: values["webhook-url"] });
+  if (command === "create") return createWithLogin(values);
   if (command === "key" && sub === "create") return createApiKey(values.organisation ?? "");
   if (command === "key" && sub === "revoke") return revokeApiKey(values.key ?? "");
   if (command === "user")
@@ -83,6 +85,37 @@ async function run(args: string[]): Promise<unknown> {
     return invite;
   }
   return undefined;
+}
+
+/**
+ * A merchant, and with --email/--password its first dashboard login: the login is checked before
+ * anything is created, so a refused one never leaves a merchant whose key was not printed.
+ * Without, stderr says how to add one (the login the server prints is the demo organisation's).
+ */
+async function createWithLogin(values: { name?: string; "webhook-url"?: string; email?: string; password?: string }) {
+  const login = values.email !== undefined || values.password !== undefined;
+  if (login) {
+    const { email } = parseInput(
+      DashboardUserSchema,
+      { organisation: randomUUID(), email: values.email ?? "", password: values.password ?? "" },
+      "dashboard_user",
+    );
+    if (await db().dashboardUser.findUnique({ where: { email }, select: { id: true } }))
+      throw ApiError.validation("dashboard_user", { email: "Already has a login" });
+  }
+  const created = await createMerchant({ name: values.name ?? "", webhook_url: values["webhook-url"] });
+  if (!login) {
+    console.error(
+      `dashboard: add a login with  npm run merchant -- user --organisation ${created.organisation} --email E --password P`,
+    );
+    return created;
+  }
+  const user = await createDashboardUser({
+    organisation: created.organisation,
+    email: values.email ?? "",
+    password: values.password ?? "",
+  });
+  return { ...created, dashboard_user: user.email };
 }
 
 async function main(): Promise<number> {

@@ -10,7 +10,7 @@
 // schema) and <cmd> runs with DATABASE_URL set.
 // Everything this script says goes to stderr, so a command's stdout stays clean (merchant CLI).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { embeddedLocation, startEmbedded } from "./embedded-pg.mjs";
 import { migrate } from "./migrate.mjs";
@@ -76,7 +76,16 @@ async function embeddedDatabaseUrl() {
   const adminUrl = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
   const { dir } = embeddedLocation(dataDir);
 
-  if (existsSync(path.join(dir, "postmaster.pid")) && (await canConnect(adminUrl))) {
+  const running = existsSync(path.join(dir, "postmaster.pid")) ? await dataDirectoryAt(adminUrl) : null;
+  if (running && !sameDirectory(running, dir)) {
+    // Another instance's PostgreSQL answers on this port: using it would write to its database.
+    console.error(
+      `[with-db] port ${port} is served by another PostgreSQL (data in ${running}), not this one's (${shown(dir)}).\n` +
+        "[with-db] Give the same EMBEDDED_PG_PORT and PAYRAIL_DATA_DIR as the server you mean (docs/configuration.md).",
+    );
+    process.exit(1);
+  }
+  if (running) {
     say(`reusing the embedded postgres already running on port ${port} (data in ${shown(dir)})`);
   } else {
     mkdirSync(dataDir, { recursive: true });
@@ -97,18 +106,29 @@ function shown(dir) {
   return rel.startsWith("..") ? dir : rel;
 }
 
-async function canConnect(url) {
+/** The data directory of the PostgreSQL answering at `url`, or null when none answers. */
+async function dataDirectoryAt(url) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
   try {
     await client.connect();
-    await client.query("select 1");
-    return true;
+    return (await client.query("show data_directory")).rows[0].data_directory;
   } catch {
-    return false;
+    return null;
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+function sameDirectory(a, b) {
+  const real = (p) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  return real(a) === real(b);
 }
 
 async function ensureDatabase(adminUrl, dbName) {

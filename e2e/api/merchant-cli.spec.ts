@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, UUID } from "../fixtures";
+import { sql } from "../transactions";
 
 test("npm run merchant -- create prints one JSON line whose key works", async ({ request }) => {
   const out = execFileSync(
@@ -51,6 +52,39 @@ test("merchant CLI refuses a bad webhook URL with a message and exit code 1", as
   }
   expect(failed?.status).toBe(1);
   expect(failed?.stderr).toContain("webhook_url");
+});
+
+test("create --email --password also makes the dashboard login; a refused login creates nothing", async () => {
+  const cli = (...args: string[]) => {
+    try {
+      const stdout = execFileSync("node_modules/.bin/tsx", ["scripts/merchant.ts", ...args], { encoding: "utf8" });
+      return { status: 0, stdout, stderr: "" };
+    } catch (e: any) {
+      return { status: e.status as number, stdout: String(e.stdout), stderr: String(e.stderr) };
+    }
+  };
+  const name = `Login Shop ${Date.now()}`;
+  const email = `owner-${Date.now()}@cli-shop.example`;
+  const shops = async () => (await sql(`select count(*)::int as n from organisations where name = $1`, [name]))[0].n;
+
+  const short = cli("create", "--name", name, "--email", email, "--password", "short");
+  expect(short.status).toBe(1);
+  expect(short.stderr).toContain("password");
+  expect(short.stdout).toBe("");
+  expect(await shops()).toBe(0);
+
+  const made = cli("create", "--name", name, "--email", email.toUpperCase(), "--password", "a long password");
+  expect(made.status, made.stderr).toBe(0);
+  const created = JSON.parse(made.stdout.trim());
+  expect(created.dashboard_user).toBe(email);
+  expect(await sql(`select "organisationId" from dashboard_users where email = $1`, [email])).toStrictEqual([
+    { organisationId: created.organisation },
+  ]);
+  // The same e-mail again: refused before a second merchant exists.
+  const again = cli("create", "--name", name, "--email", email, "--password", "a long password");
+  expect(again.status).toBe(1);
+  expect(again.stderr).toContain("Already has a login");
+  expect(await shops()).toBe(1);
 });
 
 test("keys rotate and revoke: a revoked key is refused at once with 111", async ({ request }) => {

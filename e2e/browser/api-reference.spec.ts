@@ -17,6 +17,9 @@ test("the API reference renders from this server alone and shows the start endpo
 
   await page.goto("/docs/api");
   await expect(page.getByRole("heading", { name: "Payrail API", level: 1 })).toBeVisible({ timeout: 30_000 });
+  // One reference, at the top of the page (not below an empty one left loading).
+  await expect(page.getByRole("heading", { name: "Payrail API", level: 1 })).toBeInViewport();
+  await expect(page.locator("[data-v-app]")).toHaveCount(1);
   // The start endpoint, reached from the sidebar: its section with method and path.
   const sidebar = page.getByRole("complementary", { name: "Sidebar for Payrail API" });
   await sidebar.getByRole("link", { name: "Transactions", exact: true }).click();

@@ -1,6 +1,8 @@
 // GET /docs/api – the API reference (Scalar), rendered in the browser from GET /v1/openapi.json.
 // Everything it loads comes from this server: the script from the installed @scalar/api-reference
 // package (/docs/api/scalar.js), the document from /v1/openapi.json; no CDN, no web fonts.
+// The container is not `#api-reference`: the bundle mounts an empty reference (a loading skeleton
+// that never ends, above ours) on an element with that id by itself.
 const CONFIG = {
   url: "/v1/openapi.json",
   // "Try it" sends requests straight to this server (the document's server is "/"), never through a proxy.
@@ -22,9 +24,9 @@ const HTML = `<!doctype html>
     <title>Payrail API reference</title>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="payrail-api-reference"></div>
     <script src="/docs/api/scalar.js"></script>
-    <script>Scalar.createApiReference("#api-reference", ${JSON.stringify(CONFIG)});</script>
+    <script>Scalar.createApiReference("#payrail-api-reference", ${JSON.stringify(CONFIG)});</script>
   </body>
 </html>
 `;

@@ -8,8 +8,9 @@ const nextConfig = {
   async headers() {
     return [
       {
-        // Nothing is frameable unless a page says otherwise (the hosted card page sets its own CSP).
-        source: "/((?!pay/).*)",
+        // Nothing is frameable unless a page says otherwise (the hosted card page sets its own CSP;
+        // the approval_url's route sets these three itself: its "blocked in this frame" page may be framed).
+        source: "/((?!pay/|v1/transaction/[^/]+/authorize).*)",
         headers: [
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },

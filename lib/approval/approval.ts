@@ -67,7 +67,11 @@ export type ApprovalTarget =
   /** Another browser opened this payment first. */
   | { kind: "elsewhere" }
   /** Opened inside a frame the page may not be shown in: nothing changed. */
-  | { kind: "blocked" }
+  /**
+   * Opened in a frame that may not show it: `allowed` is the origin that may frame it (the card
+   * page's `origin`; null: no frame may), `parent` the framing page's origin when the browser said.
+   */
+  | { kind: "blocked"; allowed: string | null; parent: string | null }
   | { kind: "not_found" };
 
 /** Where the browser says approval_url is being opened (Fetch Metadata and Referer). */
@@ -123,7 +127,12 @@ export async function openApprovalPage(id: string, cookieToken?: string, opening
   // The card page runs its own end (inside the merchant's iFrame it hands the URL to the parent).
   const cardPage = processor.approvalPage === "card" ? hostedCardPath(transaction) : undefined;
   const framedCard = cardPage && (transaction.details as Record<string, unknown>).origin;
-  if (!mayShowIn(opening, framedCard)) return { kind: "blocked" };
+  if (!mayShowIn(opening, framedCard))
+    return {
+      kind: "blocked",
+      allowed: typeof framedCard === "string" ? framedCard : null,
+      parent: opening?.parent ?? null,
+    };
   // Opened again after the end: back to the merchant, saying why (spec 4.5.3).
   if (!isAwaiting(transaction.status)) {
     if (framedCard) return { kind: "page", path: cardPage };

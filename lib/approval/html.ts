@@ -37,16 +37,18 @@ export const otherBrowserPage = () =>
   });
 
 /**
- * approval_url opened inside a frame that may not show it (mayShowIn in approval.ts). The browser
- * refuses to show this page in that frame too; it says why to anyone who opens it on its own.
+ * approval_url opened inside a frame that may not show it (mayShowIn in approval.ts): nothing
+ * changed. This page itself may be shown in any frame, so the developer of the wrong one sees why
+ * (with `frame-ancestors 'none'` the browser showed only "refused to connect", as if the service
+ * were down): it names the origin that may frame the card page and the one that tried. It holds
+ * nothing to click and nothing secret beyond the `origin` the merchant chose.
  */
-export function blockedFramePage(): Response {
-  const res = friendlyPage({
-    title: "Payment page blocked in this frame",
-    message:
-      "This payment page can only be embedded by the website named when the payment was started. Nothing was changed; please return to the shop.",
-    status: 403,
-  });
-  res.headers.set("content-security-policy", "frame-ancestors 'none'");
+export function blockedFramePage({ allowed, parent }: { allowed: string | null; parent: string | null }): Response {
+  const here = parent ? `this page (${parent})` : "a page whose origin the browser did not send";
+  const message = allowed
+    ? `This card page may only be embedded by ${allowed}, the origin given when the payment was started; it was opened inside ${here}. The origin must match exactly: scheme, host and port (localhost and 127.0.0.1 differ). Nothing was changed.`
+    : "This payment page cannot be shown inside a frame: only the card page can be embedded, when the payment is started with the embedding page's origin. Open approval_url in the window instead. Nothing was changed.";
+  const res = friendlyPage({ title: "Payment page blocked in this frame", message, status: 403 });
+  res.headers.set("content-security-policy", "frame-ancestors *");
   return res;
 }

@@ -23,13 +23,13 @@ const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 const handleNext = app.getRequestHandler();
 // Only after prepare(): the bundle must not touch Next's request-scoped machinery before it exists.
-const { answerOddRequest, handleApiRequest, isApiPath, flushRequestLog } = await import(
+const { answerOddRequest, handleApiRequest, isApiPath, flushRequestLog, MAX_BODY_BYTES } = await import(
   pathToFileURL(path.join(root, distDir, "payrail/api.mjs")).href
 );
 
 // requireHostHeader: false, so that a request without Host gets the error object from
 // answerOddRequest instead of node:http's empty 400.
-const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+const handle = (req, res) => {
   if (answerOddRequest(req, res)) return;
   if (isApiPath(req.url ?? "/")) {
     handleApiRequest(req, res).then(
@@ -39,14 +39,46 @@ const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     return;
   }
   handleNext(req, res);
-});
+};
+const server = http.createServer({ requireHostHeader: false }, handle);
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
+
+// `Expect: 100-continue`: an API body over the cap is refused (413) before the client sends it;
+// anything else is told to go on.
+server.on("checkContinue", (req, res) => {
+  const declared = Number(req.headers["content-length"] ?? "NaN");
+  if (!(isApiPath(req.url ?? "/") && declared > MAX_BODY_BYTES)) res.writeContinue();
+  handle(req, res);
+});
+
+// Any other `Expect`: node:http would answer an empty 417.
+server.on("checkExpectation", (req, res) => {
+  req.resume();
+  const body = JSON.stringify({ code: "100", message: "The Expect header is not supported (only 100-continue is)." });
+  res.writeHead(417, {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "request-id": requestId(),
+    "content-length": Buffer.byteLength(body),
+    connection: "close",
+  });
+  res.end(body);
+});
 
 // Requests node:http refuses before any handler runs (header too large, malformed request line,
 // bad Content-Length): the API's JSON error object instead of a bare status line.
 server.on("clientError", (err, socket) => {
   if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
+  // Garbage after a request still being answered (pipelined): that answer is the client's, not a
+  // 400 written in its place; the connection ends once it is sent.
+  const pending = socket._httpMessage;
+  if (pending && !pending.writableEnded) {
+    pending.shouldKeepAlive = false;
+    pending.once("finish", () => socket.destroy());
+    pending.once("close", () => socket.destroy());
+    return;
+  }
   if (err.code === "HPE_HEADER_OVERFLOW")
     return answerRaw(
       socket,

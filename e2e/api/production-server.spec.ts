@@ -134,6 +134,61 @@ test.describe("production server: bad requests of any shape", () => {
     }
   });
 
+  test("fuzz findings: disguised /v1 paths, TRACE on pages, odd Expect, garbage after a pipelined request, out-of-range dates", async ({
+    merchant,
+    api,
+  }) => {
+    const key = `apiKey: ${merchant.api_key}\r\n`;
+    // Paths that become /v1 paths only once normalised: the API's 404 naming the path, not Next's 308.
+    for (const target of ["//v1//transaction", "/v1\\transaction", "/pay/../v1/transaction", "/x/%2e%2e/v1/customer"]) {
+      const res = await rawRequest(get(target, key));
+      expect(res.status, target).toBe(404);
+      expect(res.headers, target).toContain("content-type: application/json");
+      expect(JSON.parse(res.body).message, target).toMatch(/Did you mean \/v1\/(transaction|customer)\?/);
+    }
+    // The OpenAPI document with a trailing slash: a 404 naming it, for any method (no redirect).
+    const doc = await rawRequest(
+      `POST /v1/openapi.json/ HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+    expect(doc.status).toBe(404);
+    expect(JSON.parse(doc.body).message).toContain("Did you mean /v1/openapi.json");
+    // TRACE on a page (Next answered a bare 500): 405 with Allow.
+    for (const target of ["/health", "/store", "/dashboard"]) {
+      const trace = await rawRequest(`TRACE ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(trace.status, target).toBe(405);
+      expect(trace.headers, target).toContain("allow: get, head, post");
+    }
+    // An Expect other than 100-continue: 417 with the error object (node:http's was empty).
+    const expectation = await rawRequest(get("/v1/transaction", `${key}Expect: foo\r\n`));
+    expect(expectation.status).toBe(417);
+    expect(JSON.parse(expectation.body).code).toBe("100");
+    // 100-continue with a body over the cap: 413 at once, no "100 Continue" first.
+    const big = await rawRequest(
+      `POST /v1/customer HTTP/1.1\r\nHost: localhost\r\n${key}Content-Type: application/json\r\nContent-Length: 10000000\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+    expect(big.status).toBe(413);
+    // Garbage pipelined after a request: the client gets that request's own answer, not a 400.
+    const t = await api.post("/v1/transaction/start", {
+      payment_profile: api.merchant.payment_profile,
+      amount: 1000,
+      customer: (await api.post("/v1/customer", { first_name: "P", last_name: "L", email_address: "p@example.com" }))
+        .body.id,
+      payment_product: "dummy",
+      details: { dummy_outcome: "AUTHORIZED" },
+    });
+    const piped = await rawRequest(
+      `POST /v1/transaction/${t.body.id}/capture HTTP/1.1\r\nHost: localhost\r\napiKey: ${api.merchant.api_key}\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\nx\r\n\r\n`,
+    );
+    expect(piped.status).toBe(200);
+    expect(JSON.parse(piped.body).status).toBe("SETTLEMENT_REQUESTED");
+    // Dates outside what the database stores: 101 naming the field, not a 500.
+    for (const q of ["created_from=0000-01-01", "created_to=9999-12-31T23:59:59-14:00"]) {
+      const res = await api.get(`/v1/events?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.code, q).toBe("101");
+    }
+  });
+
   test("HEAD and OPTIONS on an API route", async ({ merchant }) => {
     const head = await rawRequest(
       `HEAD /v1/issuers?payment_product=bank_selection HTTP/1.1\r\nHost: localhost\r\napiKey: ${merchant.api_key}\r\nConnection: close\r\n\r\n`,

@@ -13,6 +13,13 @@ describe("readForm", () => {
     expect(await readForm(post(`a=${"x".repeat(50)}`), { maxValue: 5 })).toStrictEqual({ a: "xxxxx" });
   });
 
+  it("drops control characters, which the single-line fields cannot hold (a NUL cannot be stored)", async () => {
+    expect(await readForm(post("holder=A%00B%0A%7F&outcome=approve"))).toStrictEqual({
+      holder: "AB",
+      outcome: "approve",
+    });
+  });
+
   it("refuses other content types and bodies over the limit, also when streamed", async () => {
     expect(await readForm(post("{}", "application/json"))).toBeNull();
     expect(await readForm(post("a=1", "multipart/form-data; boundary=x"))).toBeNull();

@@ -37,8 +37,10 @@ import { ApiError } from "@/lib/errors/api-error";
 import { newRequestId, REQUEST_ID_HEADER } from "@/lib/api/request-log";
 import { friendlyPage } from "@/lib/approval/html";
 
-/** scripts/server.mjs drains the request log's buffer before the process exits. */
+/** scripts/server.mjs drains the request log's buffer before the process exits, */
 export { flushRequestLog } from "@/lib/api/request-log";
+/** and refuses a body over the cap before `100 Continue`. */
+export { MAX_BODY_BYTES } from "@/lib/api/body";
 
 /**
  * The custom server's `/v1` path (scripts/server.mjs): node:http straight to the transport-neutral
@@ -150,9 +152,22 @@ export function answerOddRequest(req: IncomingMessage, res: ServerResponse): boo
   }
   const target = req.url ?? "/";
   if (isApiPath(target)) return false;
+  const q = target.indexOf("?");
+  const path = q === -1 ? target : target.slice(0, q);
+  const meant = disguisedApiPath(path);
+  if (meant) return send(req, res, noEndpoint(req.method ?? "GET", path, ` Did you mean ${meant}?`), true);
+  // Next answers a method it does not know (TRACE) with a bare 500: pages take the usual ones.
+  if (!PAGE_METHODS.has(req.method ?? "")) {
+    const page = friendlyPage({
+      title: "Method not allowed",
+      message: `This address does not accept ${String(req.method).slice(0, 20)} requests.`,
+      status: 405,
+    });
+    page.headers.set("allow", [...PAGE_METHODS].join(", "));
+    return sendPage(req, res, page);
+  }
   try {
-    const q = target.indexOf("?");
-    decodeURIComponent(q === -1 ? target : target.slice(0, q));
+    decodeURIComponent(path);
     return false;
   } catch {
     const page = friendlyPage({
@@ -160,11 +175,34 @@ export function answerOddRequest(req: IncomingMessage, res: ServerResponse): boo
       message: "This address is not valid. Please check the link, or go back and try again.",
       status: 400,
     });
-    page.text().then((html) => {
-      res.writeHead(page.status, { ...Object.fromEntries(page.headers), ...SECURITY_HEADERS });
-      res.end(req.method === "HEAD" ? undefined : html);
-    });
-    return true;
+    return sendPage(req, res, page);
+  }
+}
+
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+function sendPage(req: IncomingMessage, res: ServerResponse, page: Response): true {
+  req.resume();
+  page.text().then((html) => {
+    res.writeHead(page.status, { ...Object.fromEntries(page.headers), ...SECURITY_HEADERS, connection: "close" });
+    res.end(req.method === "HEAD" ? undefined : html);
+  });
+  return true;
+}
+
+/**
+ * A path that is an API path only once normalised: doubled slashes, backslashes, dot segments
+ * (`//v1//transaction`, `/v1\transaction`, `/pay/../v1/customer`). Next would redirect it (a 308
+ * with a plain-text body, which makes clients send a POST's body again) or serve it through its
+ * own mount; it gets the API's 404 naming the path meant. Null for any other path.
+ */
+function disguisedApiPath(path: string): string | null {
+  if (!/\/\/|\\|%2e|(^|\/)\.\.?(\/|$)/i.test(path)) return null;
+  try {
+    const normalised = new URL(path.replace(/\\/g, "/").replace(/\/{2,}/g, "/"), "http://localhost").pathname;
+    return isApiPath(normalised) ? normalised : null;
+  } catch {
+    return null;
   }
 }
 
@@ -224,7 +262,11 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     const out = await runEndpoint(ep, { method, url: parsed, headers, params: found.params, body, startedAt });
     return send(req, res, out);
   } catch (err) {
-    return send(req, res, errorResponse(err, { method, url: new URL("http://localhost/v1") }));
+    if (err === CLIENT_GONE) {
+      res.destroy();
+      return true;
+    }
+    return send(req, res, errorResponse(err, { method, url: new URL(`http://localhost${path}`) }));
   }
 }
 
@@ -247,7 +289,8 @@ function trailingSlash(req: IncomingMessage, res: ServerResponse, method: string
   const meant = path.replace(/\/+$/, "");
   const found = match(meant);
   const known = found !== null && "methods" in found;
-  if (known && found.methods.GET === "next") return false;
+  // Only the shopper's approval_url (a browser follows Next's redirect); not the OpenAPI document.
+  if (known && found.methods.GET === "next" && method === "GET" && meant.endsWith("/authorize")) return false;
   req.resume();
   return send(req, res, noEndpoint(method, path, known ? ` Did you mean ${meant} (without the trailing slash)?` : ""));
 }
@@ -280,9 +323,12 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
     };
     req.on("data", onData);
     req.on("end", () => resolve(Buffer.concat(chunks, size)));
-    req.on("error", reject);
+    // The client went away mid-body (its error is ECONNRESET, which must not read as the database's).
+    req.on("error", () => reject(CLIENT_GONE));
   });
 }
+
+const CLIENT_GONE = new Error("the client closed the connection before its body ended");
 
 function send(req: IncomingMessage, res: ServerResponse, out: EndpointResponse, close = false): true {
   if (res.headersSent || res.destroyed) return true;

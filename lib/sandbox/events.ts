@@ -15,6 +15,11 @@ import { signingSecrets, signWebhook } from "@/lib/webhooks/sign";
  */
 const instant = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  // In UTC: the database's timestamps have no year 0, and an offset moves 9999-12-31 into 10000.
+  .refine((v) => {
+    const year = new Date(v).getUTCFullYear();
+    return year >= 1900 && year <= 9999;
+  }, "Expected an instant between the years 1900 and 9999 (UTC)")
   .describe("ISO 8601: a date-time with offset (2026-01-01T09:30:00Z) or a date (2026-01-01, 00:00 UTC)");
 
 export const EventListQuerySchema = z.strictObject({

@@ -103,3 +103,28 @@ test("find a request by its Request-Id, filter, read its redacted bodies; 390 px
   expect((await other.goto(`/dashboard/developers/requests/${startId}`))?.status()).toBe(404);
   await intruder.close();
 });
+
+test("a retry answered from its Idempotency-Key is marked replayed, not shown as a second call", async ({
+  page,
+  own: api,
+}) => {
+  const headers = { "Idempotency-Key": `retry-${Date.now()}` };
+  const body = customerBody();
+  const first = await api.post("/v1/customer", body, { headers });
+  const retry = await api.post("/v1/customer", body, { headers });
+  expect([first.status, retry.status]).toStrictEqual([201, 201]);
+  expect(retry.headers["idempotent-replayed"]).toBe("true");
+  await signedIn(page, api.merchant.organisation);
+  const rows = page.getByTestId("requests").getByRole("row");
+  await expect(async () => {
+    await page.goto("/dashboard/developers/requests?path=customer");
+    await expect(rows).toHaveCount(2, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(rows.first()).toHaveAttribute("data-request-id", retry.headers["request-id"]);
+  await expect(rows.first().getByTestId("replayed")).toHaveText("replayed");
+  await expect(rows.nth(1).getByTestId("replayed")).toHaveCount(0);
+  await rows.first().getByRole("link").click();
+  await expect(page.getByTestId("fact-Status")).toHaveText(
+    "201, replayed from its Idempotency-Key (nothing ran again)",
+  );
+});

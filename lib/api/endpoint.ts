@@ -95,6 +95,7 @@ export async function runEndpoint(ep: Endpoint, raw: RawRequest): Promise<Endpoi
       path: raw.url.pathname,
       query: raw.url.search.slice(1),
       status: out.status,
+      replayed: out.headers?.["Idempotent-Replayed"] === "true",
       durationMs: performance.now() - startedAt,
       createdAt,
       requestBody: seen.body,

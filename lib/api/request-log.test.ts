@@ -15,6 +15,7 @@ const record = (i: number): RequestRecord => ({
   path: "/v1/issuers",
   query: "",
   status: 200,
+  replayed: false,
   durationMs: i % 7,
   createdAt: new Date(),
   requestBody: undefined,
@@ -51,6 +52,7 @@ describe("rowsJson (the batch as one JSON parameter)", () => {
           path: `/v1/customer/${odd}`,
           query: "a=1&b=2",
           status: 201,
+          replayed: true,
           durationMs: 2.6,
           createdAt: new Date("2026-11-23T07:00:00.123Z"),
           requestBody: { card_number: "4111111111111111", cvc: "123", note: odd },
@@ -65,13 +67,14 @@ describe("rowsJson (the batch as one JSON parameter)", () => {
       p: `/v1/customer/${odd}`,
       q: "a=1&b=2",
       s: 201,
+      rp: true,
       d: 3,
       c: "2026-11-23T07:00:00.123Z",
       sb: { id: "x", list: [1, 2, { a: null }] },
     });
     expect(rows[0].rb.note).toBe(odd);
     expect(JSON.stringify(rows[0].rb)).not.toContain("4111111111111111");
-    expect(rows[1]).toMatchObject({ m: "GET", rb: null, sb: { n: 4 } });
+    expect(rows[1]).toMatchObject({ m: "GET", rp: false, rb: null, sb: { n: 4 } });
   });
 
   it("stores a body past 16,384 characters as a truncated preview", () => {

@@ -53,6 +53,8 @@ export type RequestRecord = {
   path: string;
   query: string;
   status: number;
+  /** Answered from an Idempotency-Key's stored answer: nothing ran again. */
+  replayed: boolean;
   durationMs: number;
   createdAt: Date;
   /** The parsed request body as the endpoint saw it (undefined: none). Redacted at flush time. */
@@ -152,11 +154,11 @@ function drain(s: State): Promise<void> {
 
 // The batch goes as one JSON text (rowsJson): pg would otherwise escape every element of ten
 // text arrays, character by character, and the stored bodies are JSON already.
-const INSERT = `INSERT INTO request_log ("organisationId", "requestId", method, path, query, status, "durationMs",
-  "createdAt", "requestBody", "responseBody")
-SELECT o, r, m, p, q, s, d, c, rb, sb
-FROM json_to_recordset($1::json) AS t(o uuid, r text, m text, p text, q text, s int, d int, c timestamptz,
-  rb json, sb json)`;
+const INSERT = `INSERT INTO request_log ("organisationId", "requestId", method, path, query, status, replayed,
+  "durationMs", "createdAt", "requestBody", "responseBody")
+SELECT o, r, m, p, q, s, rp, d, c, rb, sb
+FROM json_to_recordset($1::json) AS t(o uuid, r text, m text, p text, q text, s int, rp boolean, d int,
+  c timestamptz, rb json, sb json)`;
 
 // Deletes an organisation's rows older than its KEEP_PER_ORGANISATION newest (by id, the index order).
 const TRIM = `DELETE FROM request_log l USING unnest($1::uuid[]) AS t(o)
@@ -177,6 +179,7 @@ export function rowsJson(batch: RequestRecord[]): string {
       `"p":${JSON.stringify(redactText(r.path.slice(0, 2_048)))}`,
       `"q":${JSON.stringify(redactText(r.query.slice(0, 2_048)))}`,
       `"s":${JSON.stringify(r.status)}`,
+      `"rp":${r.replayed ? "true" : "false"}`,
       `"d":${JSON.stringify(Math.round(r.durationMs))}`,
       `"c":${JSON.stringify(r.createdAt.toISOString())}`,
       `"rb":${storedBody(r.requestBody) ?? "null"}`,

@@ -67,6 +67,7 @@ const listColumns = {
   path: true,
   query: true,
   status: true,
+  replayed: true,
   durationMs: true,
   createdAt: true,
 } as const;

@@ -100,6 +100,7 @@ export default async function RequestLogPage({ searchParams }: Props) {
                   <span className={`rounded px-1.5 py-0.5 font-mono text-xs font-semibold ${statusTone(r.status)}`}>
                     {r.status}
                   </span>
+                  {r.replayed ? <ReplayedBadge /> : null}
                 </td>
                 <td className="hidden px-3 py-2 text-right tabular-nums whitespace-nowrap sm:table-cell">
                   {r.durationMs} ms
@@ -136,5 +137,18 @@ export default async function RequestLogPage({ searchParams }: Props) {
         ) : null}
       </nav>
     </div>
+  );
+}
+
+/** An answer replayed from an Idempotency-Key: the same status again, but nothing ran twice. */
+function ReplayedBadge() {
+  return (
+    <span
+      className="ml-1.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700"
+      title="Answered from the Idempotency-Key's stored answer (Idempotent-Replayed: true): nothing ran again"
+      data-testid="replayed"
+    >
+      replayed
+    </span>
   );
 }

@@ -24,7 +24,10 @@ export default async function RequestLogEntryPage({ params }: Props) {
     ["Time (UTC)", entry.createdAt.toISOString().replace("T", " ").slice(0, 23)],
     ["Method", entry.method],
     ["Path", entry.query ? `${entry.path}?${entry.query}` : entry.path],
-    ["Status", String(entry.status)],
+    [
+      "Status",
+      entry.replayed ? `${entry.status}, replayed from its Idempotency-Key (nothing ran again)` : String(entry.status),
+    ],
     ["Duration", `${entry.durationMs} ms`],
   ];
 

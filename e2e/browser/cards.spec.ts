@@ -502,6 +502,8 @@ test.describe("hosted card iFrame with origin", () => {
       const opened = page.waitForResponse((r) => r.url().endsWith(`/v1/transaction/${t.id}/authorize`));
       await page.goto(`${site.origin}/checkout`);
       expect((await opened).status()).toBe(403);
+      // The frame says why, instead of the browser's "refused to connect".
+      await expect(page.frameLocator("#pay").getByText("cannot be shown inside a frame")).toBeVisible();
       expect(await checkout(api, t.id)).toMatchObject({ status: "INITIATED" });
       // The shopper is sent to approval_url instead: the payment is not bound to the blocked frame.
       await page.goto(t.details.approval_url);
@@ -509,6 +511,29 @@ test.describe("hosted card iFrame with origin", () => {
       await page.getByRole("button", { name: "Pay now" }).click();
       await expect(page).toHaveURL(new RegExp(`transaction_id=${t.id}$`));
       expect(await checkout(api, t.id)).toMatchObject({ success: true });
+    }));
+
+  test("a card page started with another origin than the framing page's: the frame names both, nothing changes", async ({
+    page,
+    api,
+    baseURL,
+  }) =>
+    withMerchantSite(baseURL, async (site) => {
+      // The common slip: the checkout runs on 127.0.0.1, the payment was started for localhost.
+      const meant = site.origin.replace("127.0.0.1", "localhost");
+      const t = await framedCardPayment(api, site, meant);
+      await page.goto(`${site.origin}/checkout`);
+      const frame = page.frameLocator("#pay");
+      await expect(frame.getByRole("heading", { name: "Payment page blocked in this frame" })).toBeVisible();
+      await expect(frame.getByText(`may only be embedded by ${meant}`)).toBeVisible();
+      await expect(frame.getByText(`inside this page (${site.origin})`)).toBeVisible();
+      expect(await checkout(api, t.id)).toMatchObject({ status: "INITIATED" });
+      // Every other page of the service still refuses to be framed by another site.
+      const home = await api.requestContext.get("/");
+      expect(home.headers()["content-security-policy"]).toBe("frame-ancestors 'self'");
+      const direct = await api.requestContext.get(t.details.approval_url, { maxRedirects: 0 });
+      expect(direct.headers()["content-security-policy"]).toBe("frame-ancestors 'self'");
+      expect(direct.headers()["x-content-type-options"]).toBe("nosniff");
     }));
 
   test("payrail.js is served as JavaScript", async ({ request }) => {

@@ -90,7 +90,8 @@ async function run(args: string[]): Promise<unknown> {
 /**
  * A merchant, and with --email/--password its first dashboard login: the login is checked before
  * anything is created, so a refused one never leaves a merchant whose key was not printed.
- * Without, stderr says how to add one (the login the server prints is the demo organisation's).
+ * Without, stderr (at a terminal) says how to add one (the login the server prints is the demo
+ * organisation's).
  */
 async function createWithLogin(values: { name?: string; "webhook-url"?: string; email?: string; password?: string }) {
   const login = values.email !== undefined || values.password !== undefined;
@@ -105,9 +106,11 @@ async function createWithLogin(values: { name?: string; "webhook-url"?: string; 
   }
   const created = await createMerchant({ name: values.name ?? "", webhook_url: values["webhook-url"] });
   if (!login) {
-    console.error(
-      `dashboard: add a login with  npm run merchant -- user --organisation ${created.organisation} --email E --password P`,
-    );
+    // Said to a person at a terminal only: scripts (the tests' fixtures) read stdout, stderr stays quiet.
+    if (process.stderr.isTTY)
+      console.error(
+        `dashboard: add a login with  npm run merchant -- user --organisation ${created.organisation} --email E --password P`,
+      );
     return created;
   }
   const user = await createDashboardUser({

@@ -28,6 +28,20 @@ test.describe("tampered form posts", () => {
   const REJECTED = "The payment page sent a choice it does not offer; nothing was changed.";
   const errorOf = (location: string) => new URL(location).searchParams.get("error");
 
+  test("a NUL in a typed field is stored as U+FFFD, not an internal error", async ({ api }) => {
+    const t = await start(api, "instant_transfer", { redirect_url: stub.returnUrl });
+    const res = await postOutcome(api, t.id, {
+      transaction_id: t.id,
+      outcome: "approve",
+      holder: "Max\u0000Mustermann",
+    });
+    expect(res.status).toBe(303);
+    expect(errorOf(res.location)).toBeNull();
+    const read = (await api.get(`/v1/transaction/${t.id}`)).body;
+    expect(read.status).toBe("SETTLEMENT_REQUESTED");
+    expect(read.details.sender.holder).toBe("Max\uFFFDMustermann");
+  });
+
   test("an unknown outcome changes nothing and goes back to the merchant with error", async ({ api }) => {
     const t = await start(api, "debit_card_redirect", { redirect_url: stub.returnUrl });
     for (const outcome of ["SETTLEMENT_COMPLETED", "steal", "", "approve\u0000"]) {

@@ -13,10 +13,10 @@ describe("readForm", () => {
     expect(await readForm(post(`a=${"x".repeat(50)}`), { maxValue: 5 })).toStrictEqual({ a: "xxxxx" });
   });
 
-  it("drops control characters, which the single-line fields cannot hold (a NUL cannot be stored)", async () => {
-    expect(await readForm(post("holder=A%00B%0A%7F&outcome=approve"))).toStrictEqual({
-      holder: "AB",
-      outcome: "approve",
+  it("replaces a NUL (which cannot be stored) by U+FFFD, so no value turns into another", async () => {
+    expect(await readForm(post("holder=A%00B&outcome=approve%00"))).toStrictEqual({
+      holder: "A\uFFFDB",
+      outcome: "approve\uFFFD",
     });
   });
 

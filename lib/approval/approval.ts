@@ -66,9 +66,8 @@ export type ApprovalTarget =
   | { kind: "merchant"; url: string }
   /** Another browser opened this payment first. */
   | { kind: "elsewhere" }
-  /** Opened inside a frame the page may not be shown in: nothing changed. */
   /**
-   * Opened in a frame that may not show it: `allowed` is the origin that may frame it (the card
+   * Opened in a frame that may not show it, and nothing changed: `allowed` is the origin that may frame it (the card
    * page's `origin`; null: no frame may), `parent` the framing page's origin when the browser said.
    */
   | { kind: "blocked"; allowed: string | null; parent: string | null }

@@ -3,6 +3,7 @@
 import { useActionState, useId } from "react";
 import type { ActionState } from "@/lib/dashboard/action-state";
 import type { CheckReport } from "@/lib/sandbox/webhook-check";
+import { BusySubmitButton } from "@/components/dashboard/busy-submit-button";
 
 type State = ActionState & { report?: CheckReport };
 
@@ -55,17 +56,9 @@ export function WebhookCheck({
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        {/* aria-disabled while checking: the focus stays on the button; a second press is ignored. */}
-        <button
-          type="submit"
-          aria-disabled={pending || undefined}
-          onClick={(e) => {
-            if (pending) e.preventDefault();
-          }}
-          className={button}
-        >
+        <BusySubmitButton busy={pending} className={button}>
           {pending ? "Checking…" : "Check my handler"}
-        </button>
+        </BusySubmitButton>
         {pending ? (
           <span className="flex items-center gap-2 text-sm text-slate-700" role="status">
             <progress aria-label="Checking the handler" className="h-2 w-32 accent-indigo-600" />

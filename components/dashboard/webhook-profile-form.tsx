@@ -2,6 +2,7 @@
 
 import { useActionState, useId } from "react";
 import type { ActionState } from "@/lib/dashboard/action-state";
+import { BusySubmitButton } from "@/components/dashboard/busy-submit-button";
 
 type Chaos = {
   enabled?: boolean;
@@ -149,18 +150,9 @@ export function WebhookProfileForm({ action, profile, products }: Props) {
         ) : null}
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        {/* aria-disabled, not disabled, while saving: the focus stays on the button (a disabled one
-            drops it to the page's start), and a second press is ignored. */}
-        <button
-          type="submit"
-          aria-disabled={pending || undefined}
-          onClick={(e) => {
-            if (pending) e.preventDefault();
-          }}
-          className={button}
-        >
+        <BusySubmitButton busy={pending} className={button}>
           {pending ? "Saving…" : "Save webhook settings"}
-        </button>
+        </BusySubmitButton>
         {state.status !== "idle" && state.message ? (
           <p
             role={state.status === "error" ? "alert" : "status"}

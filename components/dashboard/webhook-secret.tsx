@@ -2,6 +2,7 @@
 
 import { useActionState, useId, useState } from "react";
 import type { ActionState } from "@/lib/dashboard/action-state";
+import { BusySubmitButton } from "@/components/dashboard/busy-submit-button";
 
 const button =
   "inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-wait aria-disabled:opacity-70";
@@ -54,17 +55,9 @@ export function WebhookSecret({
             </button>
           </>
         ) : (
-          // aria-disabled while revealing: the focus stays on the button; a second press is ignored.
-          <button
-            type="submit"
-            aria-disabled={pending || undefined}
-            onClick={(e) => {
-              if (pending) e.preventDefault();
-            }}
-            className={button}
-          >
+          <BusySubmitButton busy={pending} className={button}>
             {pending ? "Revealing…" : "Reveal"}
-          </button>
+          </BusySubmitButton>
         )}
       </div>
       {state.status === "error" ? (

@@ -35,7 +35,7 @@ import { authenticate } from "@/lib/auth/api-keys";
 import { allowedMethods, HTTP_METHODS, type HttpMethod, methodNotAllowed, optionsResponse } from "@/lib/api/methods";
 import { ApiError } from "@/lib/errors/api-error";
 import { newRequestId, REQUEST_ID_HEADER } from "@/lib/api/request-log";
-import { friendlyPage } from "@/lib/approval/html";
+import { friendlyPage, SECURITY_HEADERS } from "@/lib/approval/html";
 
 /** scripts/server.mjs drains the request log's buffer before the process exits, */
 export { flushRequestLog } from "@/lib/api/request-log";
@@ -87,13 +87,6 @@ export const ROUTES: [string, Methods][] = [
 const NO_HEAD = new Set<unknown>(["next", eventStreamEndpoint]);
 
 const COMPILED = ROUTES.map(([pattern, methods]) => ({ parts: pattern.split("/"), methods }));
-
-/** The headers next.config.js adds to every non-/pay response (the fast path bypasses Next). */
-const SECURITY_HEADERS = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "content-security-policy": "frame-ancestors 'self'",
-};
 
 type Match = { methods: Methods; params: Record<string, string> } | { bad: true } | null;
 

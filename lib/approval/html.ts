@@ -16,6 +16,24 @@ h1{margin:0 0 .75rem;font-size:1.35rem}p{line-height:1.5;color:#475569}</style><
   });
 }
 
+/**
+ * The headers next.config.js gives every answer outside /pay. The custom server's `/v1` answers
+ * (lib/api/node.ts) and the approval_url's route (left out of next.config.js, for its page blocked
+ * in a frame) set them themselves.
+ */
+export const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "content-security-policy": "frame-ancestors 'self'",
+};
+
+/** `res` with SECURITY_HEADERS; an answer that set its own frame-ancestors keeps it. */
+export function withSecurityHeaders(res: Response): Response {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    if (!(name === "content-security-policy" && res.headers.has(name))) res.headers.set(name, value);
+  return res;
+}
+
 export function seeOther(location: string): Response {
   return new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
 }

@@ -1,23 +1,18 @@
 import { otherMethods, withRequestId } from "@/lib/api/next";
 import { openApprovalPage, openingOf } from "@/lib/approval/approval";
 import { returnOnFailure } from "@/lib/approval/failure";
-import { blockedFramePage, otherBrowserPage, paymentNotFound, seeOther } from "@/lib/approval/html";
+import {
+  blockedFramePage,
+  otherBrowserPage,
+  paymentNotFound,
+  seeOther,
+  withSecurityHeaders,
+} from "@/lib/approval/html";
 import { sessionCookie, sessionFromCookies } from "@/lib/approval/shopper-session";
-
-/**
- * The headers next.config.js gives every other page, set here (next.config.js leaves this route
- * out): an answer that set its own frame-ancestors (the page blocked in a frame) keeps it.
- */
-function securityHeaders(res: Response): Response {
-  res.headers.set("x-content-type-options", "nosniff");
-  res.headers.set("referrer-policy", "strict-origin-when-cross-origin");
-  if (!res.headers.has("content-security-policy")) res.headers.set("content-security-policy", "frame-ancestors 'self'");
-  return res;
-}
 
 // GET /v1/transaction/<id>/authorize – the approval_url: the shopper's browser, no API key
 export const GET = withRequestId(async (req: Request, { params }: { params: Promise<{ id: string }> }) =>
-  securityHeaders(await open(req, params)),
+  withSecurityHeaders(await open(req, params)),
 );
 
 async function open(req: Request, params: Promise<{ id: string }>): Promise<Response> {
